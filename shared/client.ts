@@ -1,0 +1,43 @@
+// One client type for every model: real Claude, the offline demo model and the test mock are all an
+// `Anthropic` client from the official SDK. Only the `fetch` underneath differs.
+
+import Anthropic from "@anthropic-ai/sdk";
+import dotenv from "dotenv";
+import { createOfflineFetch } from "./offline/offline-model.ts";
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type ClientMode = "claude" | "offline";
+
+export interface ClientOptions {
+  // Use the offline demo model even when a key is set.
+  offline?: boolean;
+  // Wraps the fetch the client uses, e.g. to show the traffic in the terminal.
+  wrapFetch?: (fetch: Fetch) => Fetch;
+}
+
+export interface CourseClient {
+  client: Anthropic;
+  mode: ClientMode;
+}
+
+// Secrets come only from the environment; .env is a convenience that fills the environment.
+dotenv.config({ quiet: true });
+
+export function createClient(options: ClientOptions = {}): CourseClient {
+  const wrap = options.wrapFetch ?? ((f: Fetch) => f);
+  const apiKey = process.env.ANTHROPIC_API_KEY?.trim();
+  const baseURL = process.env.ANTHROPIC_BASE_URL?.trim();
+  if ((apiKey || baseURL) && !options.offline) {
+    // The SDK reads ANTHROPIC_BASE_URL itself. Local servers (Ollama, LM Studio) ignore the key,
+    // so one may be left out when a base URL is set.
+    const client = new Anthropic({ apiKey: apiKey || "local-server", fetch: wrap(globalThis.fetch) });
+    return { client, mode: "claude" };
+  }
+  const client = new Anthropic({
+    apiKey: "offline-demo",
+    baseURL: "http://offline-demo-model.invalid",
+    fetch: wrap(createOfflineFetch()),
+    maxRetries: 0,
+  });
+  return { client, mode: "offline" };
+}

@@ -1,0 +1,103 @@
+// Builds HTTP responses shaped like the Messages API's, for the offline and mock models.
+// The SDK parses these for real, so a shape mistake here would show up as a parse error in a lesson.
+
+import type Anthropic from "@anthropic-ai/sdk";
+
+export type ContentBlock = Anthropic.TextBlockParam | Anthropic.ToolUseBlockParam;
+export type StopReason = Anthropic.StopReason;
+
+const ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  500: "api_error",
+  529: "overloaded_error",
+};
+
+let counter = 0;
+
+// Ids look like the real ones (toolu_..., msg_..., req_...) and never repeat within a process.
+export function newId(prefix: "toolu" | "msg" | "req"): string {
+  counter += 1;
+  const random = Math.random().toString(36).slice(2, 10);
+  return `${prefix}_01${counter.toString(36).padStart(4, "0")}${random}`;
+}
+
+// A rough token count (about four characters a token) so the transcript's summary has figures
+// offline too. Real Claude reports exact usage.
+export function estimateTokens(value: unknown): number {
+  const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export interface MessageOptions {
+  model: string;
+  content: ContentBlock[];
+  stopReason: StopReason;
+  inputTokens: number;
+}
+
+export function messageResponse(options: MessageOptions): Response {
+  const content: Anthropic.ContentBlock[] = options.content.map((block) =>
+    block.type === "text"
+      ? { type: "text", text: block.text, citations: null }
+      : { type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } },
+  );
+  const body: Anthropic.Message = {
+    id: newId("msg"),
+    type: "message",
+    role: "assistant",
+    model: options.model,
+    content,
+    stop_reason: options.stopReason,
+    stop_sequence: null,
+    stop_details: null,
+    container: null,
+    diagnostics: null,
+    usage: {
+      input_tokens: options.inputTokens,
+      output_tokens: estimateTokens(options.content),
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      cache_creation: null,
+      inference_geo: null,
+      output_tokens_details: null,
+      server_tool_use: null,
+      service_tier: "standard",
+      speed: null,
+    },
+  };
+  return jsonResponse(200, body);
+}
+
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  const type = ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
+  const requestId = newId("req");
+  return jsonResponse(status, { type: "error", error: { type, message }, request_id: requestId }, headers);
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "request-id": newId("req"), ...headers },
+  });
+}
+
+// What the SDK passes to fetch: a URL (string or URL object) and init with a JSON string body.
+export async function readRequestBody(init: RequestInit | undefined): Promise<unknown> {
+  const raw = init?.body;
+  if (typeof raw !== "string") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function requestPath(input: unknown): string {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url;
+  return new URL(url).pathname;
+}

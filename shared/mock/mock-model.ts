@@ -1,0 +1,203 @@
+// The mock model for tests: a `fetch` function that plays scripted turns and checks every request as
+// strictly as the real Messages API. Hand it to `new Anthropic({ fetch })` (or use `mock.client`) and
+// the code under test runs through the real SDK, unchanged.
+//
+//   const mock = createMockModel([
+//     reply.toolUse("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }),
+//     reply.text("1 USD is 92.5 RUB."),
+//   ]);
+//   await askOnce(mock.client, "USD to RUB?");
+//   expect(mock.toolResults()[0]?.content).toContain("92.5");
+//   mock.assertAllUsed();
+
+import Anthropic from "@anthropic-ai/sdk";
+import { validateMessagesRequest, type RequestProblem } from "../fake-api/validate-request.ts";
+import {
+  errorResponse,
+  estimateTokens,
+  messageResponse,
+  newId,
+  readRequestBody,
+  requestPath,
+  type ContentBlock,
+  type StopReason,
+} from "../fake-api/responses.ts";
+
+export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
+
+export type MockTurn = MockMessage | MockError | MockDynamic;
+
+export interface MockMessage {
+  kind: "message";
+  content: Array<Anthropic.TextBlockParam | { type: "tool_use"; id?: string; name: string; input: unknown }>;
+  stopReason: StopReason;
+  delayMs?: number;
+}
+
+export interface MockError {
+  kind: "error";
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+// A turn computed from the request it answers, for tests that need to react to what was sent.
+export interface MockDynamic {
+  kind: "dynamic";
+  respond: (request: MessagesRequest) => MockMessage | MockError;
+}
+
+export interface ToolCallScript {
+  name: string;
+  input: unknown;
+  id?: string;
+}
+
+export const reply = {
+  text(text: string, stopReason: StopReason = "end_turn"): MockMessage {
+    return { kind: "message", content: [{ type: "text", text }], stopReason };
+  },
+  toolUse(name: string, input: unknown, options: { id?: string; text?: string } = {}): MockMessage {
+    return reply.toolUses([{ name, input, id: options.id }], options.text);
+  },
+  // Several tool_use blocks in one turn, as Claude sends when calls do not depend on each other.
+  toolUses(calls: ToolCallScript[], text?: string): MockMessage {
+    const content: MockMessage["content"] = text ? [{ type: "text", text }] : [];
+    for (const call of calls) content.push({ type: "tool_use", id: call.id, name: call.name, input: call.input });
+    return { kind: "message", content, stopReason: "tool_use" };
+  },
+  // Any content and stop_reason, e.g. a cut-off answer: reply.raw([{type:"text",text:"..."}], "max_tokens").
+  raw(content: MockMessage["content"], stopReason: StopReason): MockMessage {
+    return { kind: "message", content, stopReason };
+  },
+  error(status: number, message = "scripted error", headers: Record<string, string> = {}): MockError {
+    return { kind: "error", status, message, headers };
+  },
+  dynamic(respond: MockDynamic["respond"]): MockDynamic {
+    return { kind: "dynamic", respond };
+  },
+  slow<T extends MockMessage | MockError>(delayMs: number, turn: T): T {
+    return { ...turn, delayMs };
+  },
+};
+
+export interface Rejection {
+  requestNumber: number;
+  problem: RequestProblem;
+  request: unknown;
+}
+
+export interface MockModel {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  client: Anthropic;
+  // Every valid request the code sent, in order (the parsed JSON body).
+  requests: MessagesRequest[];
+  // Requests the mock refused with HTTP 400, with the reason, as the real API would have.
+  rejections: Rejection[];
+  // Every tool_result block the code sent, across all requests, in order.
+  toolResults(): Anthropic.ToolResultBlockParam[];
+  // The tool_result blocks of the last request only.
+  lastToolResults(): Anthropic.ToolResultBlockParam[];
+  turnsUsed(): number;
+  // Throws unless every scripted turn was requested.
+  assertAllUsed(): void;
+}
+
+export interface MockOptions {
+  // Passed to the Anthropic client; 0 by default so a scripted 429 shows up at once.
+  maxRetries?: number;
+}
+
+export function createMockModel(turns: MockTurn[], options: MockOptions = {}): MockModel {
+  const requests: MessagesRequest[] = [];
+  const rejections: Rejection[] = [];
+  let next = 0;
+  let seen = 0;
+
+  async function mockFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const path = requestPath(input);
+    const body = await readRequestBody(init);
+    seen += 1;
+    if (path === "/v1/messages/count_tokens") {
+      return new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
+        headers: { "content-type": "application/json" },
+      });
+    }
+    if (path !== "/v1/messages") return errorResponse(404, `Not found: ${path}`);
+
+    const problem = validateMessagesRequest(body);
+    if (problem) {
+      rejections.push({ requestNumber: seen, problem, request: body });
+      return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
+    }
+    const request = body as MessagesRequest;
+    requests.push(request);
+
+    let turn = turns[next];
+    if (!turn) {
+      const message =
+        `[mock model] the test scripted ${turns.length} turn(s), but the code sent request number ${requests.length}. ` +
+        "Your code asked the model again after the conversation should have ended: check the loop's stop condition.";
+      rejections.push({ requestNumber: seen, problem: { status: 400, type: "invalid_request_error", message }, request });
+      return errorResponse(400, message, { "x-should-retry": "false" });
+    }
+    next += 1;
+    if (turn.kind === "dynamic") turn = turn.respond(request);
+    if (turn.delayMs) await sleep(turn.delayMs, init?.signal ?? undefined);
+
+    if (turn.kind === "error") return errorResponse(turn.status, turn.message, turn.headers);
+    const content: ContentBlock[] = turn.content.map((block) =>
+      block.type === "tool_use"
+        ? { type: "tool_use", id: block.id ?? newId("toolu"), name: block.name, input: block.input }
+        : block,
+    );
+    return messageResponse({ model: request.model, content, stopReason: turn.stopReason, inputTokens: estimateTokens(request) });
+  }
+
+  function resultsOf(request: MessagesRequest | undefined): Anthropic.ToolResultBlockParam[] {
+    const last = request?.messages.at(-1);
+    if (!last || typeof last.content === "string") return [];
+    return last.content.flatMap((b) => (b.type === "tool_result" ? [b] : []));
+  }
+
+  return {
+    fetch: mockFetch,
+    client: new Anthropic({
+      apiKey: "mock-key",
+      baseURL: "http://mock-model.invalid",
+      fetch: mockFetch,
+      maxRetries: options.maxRetries ?? 0,
+    }),
+    requests,
+    rejections,
+    toolResults: () => requests.flatMap((r) => resultsOf(r)),
+    lastToolResults: () => resultsOf(requests.at(-1)),
+    turnsUsed: () => next,
+    assertAllUsed() {
+      if (next < turns.length) {
+        throw new Error(
+          `[mock model] ${turns.length} turn(s) were scripted but only ${next} were requested: ` +
+            "the code stopped talking to the model too early (did the loop stop after the first tool call?).",
+        );
+      }
+    },
+  };
+}
+
+// The result text of a tool_result block, whether its content is a string or a list of text blocks.
+export function resultText(block: Anthropic.ToolResultBlockParam | undefined): string {
+  if (!block || block.content === undefined) return "";
+  if (typeof block.content === "string") return block.content;
+  return block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason ?? new Error("aborted"));
+    });
+  });
+}

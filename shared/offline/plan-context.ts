@@ -1,0 +1,110 @@
+// What the offline planner knows when it decides its next move: the task, the tools on offer, and
+// what the tools have returned so far. It is built from the request alone, the same way real Claude
+// only knows what is in the request.
+
+import type Anthropic from "@anthropic-ai/sdk";
+
+export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
+export type Lang = "en" | "ru";
+
+export interface ToolOutcome {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  output: string;
+  isError: boolean;
+}
+
+export interface ToolCallPlan {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+// A skill answers with one of these: call tools (all in one turn), or say something and stop.
+export type Plan = { call: ToolCallPlan[]; say?: string } | { say: string; stopReason?: "end_turn" | "refusal" };
+
+export interface PlanContext {
+  // The user's latest request (the last user message that has text).
+  task: string;
+  lang: Lang;
+  system: string;
+  tools: Anthropic.Tool[];
+  // Tool calls made for this task so far, oldest first.
+  results: ToolOutcome[];
+  request: MessagesRequest;
+  has(toolName: string): boolean;
+  // The most recent outcome of a tool, optionally only calls whose input matches.
+  lastResult(toolName: string, matches?: (input: Record<string, unknown>) => boolean): ToolOutcome | undefined;
+  // Picks the sentence in the task's language.
+  t(text: { en: string; ru: string }): string;
+}
+
+export interface Skill {
+  name: string;
+  // One line for the honest "what I can do offline" answer, shown when the skill's tools are offered.
+  canDo: { en: string; ru: string };
+  tools: string[];
+  plan(ctx: PlanContext): Plan | null;
+}
+
+function textOf(content: Anthropic.MessageParam["content"]): string {
+  if (typeof content === "string") return content;
+  return content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+}
+
+function resultOutput(block: Anthropic.ToolResultBlockParam): string {
+  if (block.content === undefined) return "";
+  if (typeof block.content === "string") return block.content;
+  return block.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
+}
+
+export function buildPlanContext(request: MessagesRequest): PlanContext {
+  const messages = request.messages;
+  let taskIndex = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === "user" && textOf(message.content).trim() !== "") {
+      taskIndex = i;
+      break;
+    }
+  }
+  const task = taskIndex >= 0 ? textOf(messages[taskIndex]!.content) : "";
+
+  // Pair every tool_use after the task with its tool_result.
+  const calls = new Map<string, ToolOutcome>();
+  const results: ToolOutcome[] = [];
+  for (const message of messages.slice(taskIndex + 1)) {
+    if (typeof message.content === "string") continue;
+    for (const block of message.content) {
+      if (block.type === "tool_use") {
+        calls.set(block.id, {
+          id: block.id,
+          name: block.name,
+          input: (block.input ?? {}) as Record<string, unknown>,
+          output: "",
+          isError: false,
+        });
+      } else if (block.type === "tool_result") {
+        const call = calls.get(block.tool_use_id);
+        if (call) results.push({ ...call, output: resultOutput(block), isError: block.is_error === true });
+      }
+    }
+  }
+
+  const system = typeof request.system === "string" ? request.system : (request.system ?? []).map((b) => b.text).join("\n");
+  const tools = (request.tools ?? []).filter((t): t is Anthropic.Tool => "input_schema" in t);
+  const lang: Lang = /[\u0400-\u04ff]/.test(task) ? "ru" : "en";
+
+  return {
+    task,
+    lang,
+    system,
+    tools,
+    results,
+    request,
+    has: (name) => tools.some((t) => t.name === name),
+    lastResult: (name, matches) =>
+      [...results].reverse().find((r) => r.name === name && (matches ? matches(r.input) : true)),
+    t: (text) => text[lang],
+  };
+}

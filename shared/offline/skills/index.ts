@@ -1,0 +1,8 @@
+// The offline model's skills, tried in order: the first that has a plan for the request wins.
+// A lesson that needs the offline model to do something new adds a skill here; nothing else changes.
+// Put more specific skills (several steps, more tools) before more general ones.
+
+import type { Skill } from "../plan-context.ts";
+import { exchangeRateSkill } from "./exchange-rate.ts";
+
+export const skills: Skill[] = [exchangeRateSkill];

@@ -1,0 +1,126 @@
+// The terminal transcript: shows what the model sees and says, read straight off the wire.
+// It wraps the client's fetch, so a lesson's code needs no printing of its own to be watched:
+//   → get_exchange_rate {"from_currency":"USD","to_currency":"RUB"}
+//   ← {"rate":92.5,...}
+// With raw on, it prints the exact JSON of every request and response instead.
+
+import chalk from "chalk";
+import type Anthropic from "@anthropic-ai/sdk";
+import type { Fetch } from "./client.ts";
+import { estimateCost } from "./model.ts";
+
+export interface TrafficStats {
+  requests: number;
+  toolCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  model: string;
+}
+
+export interface Transcript {
+  wrapFetch: (fetch: Fetch) => Fetch;
+  stats: TrafficStats;
+}
+
+const MAX_SHOWN = 600;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
+  return flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat;
+}
+
+function resultText(block: Anthropic.ToolResultBlockParam): string {
+  if (block.content === undefined) return "";
+  if (typeof block.content === "string") return block.content;
+  return block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+}
+
+export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {
+  const write = options.write ?? ((line: string) => console.log(line));
+  const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
+  const toolNames = new Map<string, string>();
+
+  function showRequest(body: Anthropic.MessageCreateParamsNonStreaming): void {
+    const last = body.messages?.at(-1);
+    if (!last || typeof last.content === "string" || last.role !== "user") return;
+    for (const block of last.content) {
+      if (block.type !== "tool_result") continue;
+      const text = clip(resultText(block));
+      const name = toolNames.get(block.tool_use_id) ?? "?";
+      if (block.is_error) write(chalk.red(`  ← ${name} error: ${text}`));
+      else write(chalk.green(`  ← ${text}`));
+    }
+  }
+
+  function showResponse(message: Anthropic.Message): void {
+    stats.inputTokens += message.usage?.input_tokens ?? 0;
+    stats.outputTokens += message.usage?.output_tokens ?? 0;
+    stats.model = message.model;
+    const calls = message.content.filter((b) => b.type === "tool_use");
+    for (const block of message.content) {
+      if (block.type === "text") {
+        // Text next to a tool call is the model thinking aloud; text at the end is the answer.
+        write(calls.length > 0 ? chalk.dim(`  ${block.text}`) : `\n${chalk.bold(block.text)}`);
+      } else if (block.type === "tool_use") {
+        stats.toolCalls += 1;
+        toolNames.set(block.id, block.name);
+        write(chalk.cyan(`  → ${block.name} ${JSON.stringify(block.input)}`));
+      }
+    }
+    if (message.stop_reason && message.stop_reason !== "end_turn" && message.stop_reason !== "tool_use") {
+      write(chalk.yellow(`  (stop_reason: ${message.stop_reason})`));
+    }
+  }
+
+  function wrapFetch(fetch: Fetch): Fetch {
+    return async (input, init) => {
+      const bodyText = typeof init?.body === "string" ? init.body : "";
+      const isMessages = String(input instanceof Request ? input.url : input).endsWith("/v1/messages");
+      if (isMessages && bodyText) {
+        stats.requests += 1;
+        if (options.raw) write(chalk.magenta(`\n>>> request ${stats.requests}\n`) + prettyJson(bodyText));
+        else showRequest(JSON.parse(bodyText) as Anthropic.MessageCreateParamsNonStreaming);
+      }
+      const response = await fetch(input, init);
+      if (!isMessages) return response;
+      const text = await response.clone().text();
+      if (options.raw) write(chalk.magenta(`\n<<< response ${stats.requests} (HTTP ${response.status})\n`) + prettyJson(text));
+      if (response.ok) {
+        try {
+          const message = JSON.parse(text) as Anthropic.Message;
+          if (options.raw) {
+            stats.inputTokens += message.usage?.input_tokens ?? 0;
+            stats.outputTokens += message.usage?.output_tokens ?? 0;
+            stats.model = message.model;
+            stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
+          } else showResponse(message);
+        } catch {
+          // not JSON: the SDK will report it
+        }
+      }
+      return response;
+    };
+  }
+
+  return { wrapFetch, stats };
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+export function summaryLine(stats: TrafficStats, seconds: number, offline: boolean): string {
+  const cost = offline ? "$0 (offline)" : formatCost(estimateCost(stats.model, stats.inputTokens, stats.outputTokens));
+  return chalk.dim(
+    `turns: ${stats.requests} · tool calls: ${stats.toolCalls} · tokens: ${stats.inputTokens} in / ${stats.outputTokens} out` +
+      `${offline ? " (estimated)" : ""} · cost: ${cost} · time: ${seconds.toFixed(2)} s`,
+  );
+}
+
+function formatCost(cost: number | undefined): string {
+  return cost === undefined ? "unknown for this model" : `~$${cost.toFixed(4)}`;
+}
