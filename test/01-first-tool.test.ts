@@ -112,7 +112,7 @@ describe("search_contacts in a round trip with the model", () => {
     ]);
     const answer = await askOnce(mock.client, "What is Anna's email?", [searchContactsTool]);
 
-    const sentTools = mock.requests[0]?.tools?.map((t) => t.name);
+    const sentTools = mock.requests[0]?.tools?.map((t) => ("name" in t ? t.name : t.type));
     expect(sentTools, "The first request should offer the search_contacts tool.").toEqual(["search_contacts"]);
     const result = mock.toolResults()[0];
     expect(result?.is_error ?? false, `The tool failed when the model called it: ${resultText(result)}`).toBe(false);

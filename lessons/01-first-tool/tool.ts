@@ -13,6 +13,14 @@ export interface Tool<Input = Record<string, unknown>> {
   // Our code. Returns the text the model will read; throwing means "this call failed", and the
   // message goes back to the model, so write it as an instruction.
   run(input: Input): string | Promise<string>;
+
+  // What the harness needs to know before it runs the tool (lessons 05 and 07 use these):
+  // it only reads, it may run at the same time as other calls, it must be approved first,
+  // and how long it may take.
+  readOnly?: boolean;
+  concurrencySafe?: boolean;
+  needsApproval?: boolean;
+  timeoutMs?: number;
 }
 
 // Only these three fields go to the API. `run` stays on our side: the model never sees our code.

@@ -1,0 +1,88 @@
+// The agent loop: ask the model, run the tools it asks for, send the results back, and repeat
+// until it answers with stop_reason "end_turn". Think, act, observe.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { modelName } from "../../shared/model.ts";
+import { runTool } from "../01-first-tool/agent.ts";
+import { toolDefinitions, type Tool } from "../01-first-tool/tool.ts";
+
+export type ToolExecutor = (calls: Anthropic.ToolUseBlock[], tools: Tool[]) => Promise<Anthropic.ToolResultBlockParam[]>;
+
+export interface LoopOptions {
+  tools: Tool[];
+  system?: string;
+  // How many requests the loop may send before it gives up (a model can keep calling tools forever).
+  maxTurns?: number;
+  maxTokens?: number;
+  // Runs one turn's tool calls and returns one tool_result per call. Lesson 05 runs them in parallel,
+  // lesson 07 asks for approval first; by default they run one after another.
+  executeTools?: ToolExecutor;
+  // An earlier conversation to continue; the task is added as the next user message.
+  history?: Anthropic.MessageParam[];
+}
+
+export interface LoopResult {
+  text: string;
+  // Why the loop ended: the model's stop_reason, or "max_turns" when the turn limit stopped it.
+  stopReason: Anthropic.StopReason | "max_turns";
+  turns: number;
+  messages: Anthropic.MessageParam[];
+}
+
+export async function runLoop(client: Anthropic, task: string, options: LoopOptions): Promise<LoopResult> {
+  const maxTurns = options.maxTurns ?? 10;
+  const executeTools = options.executeTools ?? runOneByOne;
+  const messages: Anthropic.MessageParam[] = [...(options.history ?? []), { role: "user", content: task }];
+
+  for (let turn = 1; turn <= maxTurns; turn++) {
+    const response = await client.messages.create({
+      model: modelName(),
+      max_tokens: options.maxTokens ?? 1024,
+      ...(options.system ? { system: options.system } : {}),
+      tools: toolDefinitions(options.tools),
+      messages,
+    });
+    // The assistant turn goes back exactly as received: its tool_use ids are what our results answer.
+    messages.push({ role: "assistant", content: response.content });
+
+    // pause_turn: the API stopped a long turn early; sending the conversation back lets it go on.
+    if (response.stop_reason === "pause_turn") continue;
+    if (response.stop_reason !== "tool_use") {
+      return { text: finalText(response), stopReason: response.stop_reason ?? "end_turn", turns: turn, messages };
+    }
+
+    const calls = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
+    // Every tool_use is answered, by id, in ONE user message right after it.
+    const results = await executeTools(calls, options.tools);
+    messages.push({ role: "user", content: results });
+  }
+
+  return {
+    text: `Stopped after ${maxTurns} turns without a final answer. The task may need more steps than the limit allows.`,
+    stopReason: "max_turns",
+    turns: maxTurns,
+    messages,
+  };
+}
+
+async function runOneByOne(calls: Anthropic.ToolUseBlock[], tools: Tool[]): Promise<Anthropic.ToolResultBlockParam[]> {
+  const results: Anthropic.ToolResultBlockParam[] = [];
+  for (const call of calls) results.push(await runTool(tools, call));
+  return results;
+}
+
+// What each non-tool stop means for the person waiting for an answer.
+function finalText(response: Anthropic.Message): string {
+  const text = response.content
+    .flatMap((block) => (block.type === "text" ? [block.text] : []))
+    .join("\n")
+    .trim();
+  switch (response.stop_reason) {
+    case "max_tokens":
+      return `${text}\n[The answer was cut off: it hit max_tokens. Raise max_tokens or ask for a shorter answer.]`.trim();
+    case "refusal":
+      return text || "[The model declined this request (stop_reason: refusal).]";
+    default:
+      return text;
+  }
+}
