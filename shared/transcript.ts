@@ -20,6 +20,8 @@ export interface TrafficStats {
 export interface Transcript {
   wrapFetch: (fetch: Fetch) => Fetch;
   stats: TrafficStats;
+  // The text of the last answer shown, so the caller does not print it twice.
+  lastText: () => string;
 }
 
 const MAX_SHOWN = 600;
@@ -39,6 +41,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
   const write = options.write ?? ((line: string) => console.log(line));
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
   const toolNames = new Map<string, string>();
+  let lastText = "";
 
   function showRequest(body: Anthropic.MessageCreateParamsNonStreaming): void {
     const last = body.messages?.at(-1);
@@ -57,6 +60,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     stats.outputTokens += message.usage?.output_tokens ?? 0;
     stats.model = message.model;
     const calls = message.content.filter((b) => b.type === "tool_use");
+    lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
     for (const block of message.content) {
       if (block.type === "text") {
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
@@ -93,6 +97,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
             stats.outputTokens += message.usage?.output_tokens ?? 0;
             stats.model = message.model;
             stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
+            lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
           } else showResponse(message);
         } catch {
           // not JSON: the SDK will report it
@@ -102,7 +107,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     };
   }
 
-  return { wrapFetch, stats };
+  return { wrapFetch, stats, lastText: () => lastText };
 }
 
 function prettyJson(text: string): string {

@@ -15,57 +15,7 @@ const people = [
   { name: "Pavel Orlov", email: "pavel@example.com", phone: "+7 900 000-00-03" },
 ];
 
-describe("search_contacts: the definition the model reads", () => {
-  it("is a tool definition the Messages API accepts", () => {
-    const problem = validateMessagesRequest({
-      model: "claude-haiku-5-5",
-      max_tokens: 100,
-      tools: toolDefinitions([searchContactsTool]),
-      messages: [{ role: "user", content: "hi" }],
-    });
-    expect(problem?.message, `The API would reject your tool definition in ${FILE}.`).toBeUndefined();
-    expect(searchContactsTool.name, "The tool must be called exactly 'search_contacts' (verb_noun, snake_case).").toBe(
-      "search_contacts",
-    );
-  });
-
-  it("has a `name` property: a described string, and required", () => {
-    const schema = searchContactsTool.input_schema;
-    const property = (schema.properties ?? {}) as Record<string, { type?: string; description?: string }>;
-    expect(
-      property.name?.type,
-      `input_schema.properties.name should be { type: "string", description: "..." } (TODO 3 in ${FILE}); it is ${JSON.stringify(property.name)}.`,
-    ).toBe("string");
-    expect(
-      (property.name?.description ?? "").length,
-      "properties.name needs a description: the model reads it to know what to put there (e.g. \"the name or part of it\").",
-    ).toBeGreaterThanOrEqual(10);
-    expect(
-      schema.required ?? [],
-      "`name` must be listed in input_schema.required: without it the model may call the tool with no name at all.",
-    ).toContain("name");
-  });
-
-  it("has a description that says what it returns and when to use it", () => {
-    const description = searchContactsTool.description.toLowerCase();
-    expect(
-      description.length,
-      `The description is the model's only guide (TODO 2 in ${FILE}). Write 2-4 sentences; it has ${description.length} characters.`,
-    ).toBeGreaterThanOrEqual(60);
-    for (const field of ["email", "phone"]) {
-      expect(
-        description,
-        `The description should say what the tool returns (name, email and phone); it does not mention "${field}".`,
-      ).toContain(field);
-    }
-    expect(
-      /\b(use (it |this )?(when|whenever|to|for)|when the user|if the user)\b/.test(description),
-      'The description should say when to use the tool, e.g. "Use it when the user asks for someone\'s email or phone."',
-    ).toBe(true);
-  });
-});
-
-describe("search_contacts: the function the model never sees", () => {
+describe("searchContacts: the function the model never sees (TODO 1)", () => {
   it("finds a contact by part of the name, ignoring case", () => {
     const found = searchContacts("OLG", people).map((c) => c.name);
     expect(found, `searchContacts("OLG") should find "Olga Ivanova" (case-insensitive, part of the name). Look at TODO 1 in ${FILE}.`).toEqual([
@@ -85,7 +35,59 @@ describe("search_contacts: the function the model never sees", () => {
   it("returns an empty list when nothing matches", () => {
     expect(searchContacts("zzz", people), 'searchContacts("zzz") should return [] (no match is not an error).').toEqual([]);
   });
+});
 
+describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () => {
+  it("is a tool definition the Messages API accepts", () => {
+    const problem = validateMessagesRequest({
+      model: "claude-haiku-5-5",
+      max_tokens: 100,
+      tools: toolDefinitions([searchContactsTool]),
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(problem?.message, `The API would reject your tool definition in ${FILE}.`).toBeUndefined();
+    expect(searchContactsTool.name, "The tool must be called exactly 'search_contacts' (verb_noun, snake_case).").toBe(
+      "search_contacts",
+    );
+  });
+
+  it("has a description that says what it returns and when to use it", () => {
+    const description = searchContactsTool.description.toLowerCase();
+    expect(
+      description.length,
+      `The description is the model's only guide (TODO 2 in ${FILE}). Write 2-4 sentences; it has ${description.length} characters.`,
+    ).toBeGreaterThanOrEqual(60);
+    for (const field of ["email", "phone"]) {
+      expect(
+        description,
+        `The description should say what the tool returns (name, email and phone); it does not mention "${field}".`,
+      ).toContain(field);
+    }
+    expect(
+      /\b(use (it |this )?(when|whenever|to|for)|when the user|if the user)\b/.test(description),
+      'The description should say when to use the tool, e.g. "Use it when the user asks for someone\'s email or phone."',
+    ).toBe(true);
+  });
+  it("has a `name` property: a described string, and required", () => {
+    const schema = searchContactsTool.input_schema;
+    const property = (schema.properties ?? {}) as Record<string, { type?: string; description?: string }>;
+    expect(
+      property.name?.type,
+      `input_schema.properties.name should be { type: "string", description: "..." } (TODO 3 in ${FILE}); it is ${JSON.stringify(property.name)}.`,
+    ).toBe("string");
+    expect(
+      (property.name?.description ?? "").length,
+      "properties.name needs a description: the model reads it to know what to put there (e.g. \"the name or part of it\").",
+    ).toBeGreaterThanOrEqual(10);
+    expect(
+      schema.required ?? [],
+      "`name` must be listed in input_schema.required: without it the model may call the tool with no name at all.",
+    ).toContain("name");
+  });
+
+});
+
+describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
   it("run() gives the model name, email and phone of each match", async () => {
     const output = await searchContactsTool.run({ name: "ivan" });
     for (const expected of ["Ivan Sidorov", "ivan.sidorov@example.com", "+7 900 444-55-66", "Ivana Novak"]) {

@@ -1,8 +1,12 @@
 // Lesson 01: answers "what is the rate" questions with get_exchange_rate, then explains the result.
+// Conversions of an amount go to convert-currency when a calculator is offered; this skill covers the
+// rate itself, and (lesson 01 has no calculator) small conversions worked out as Claude would, in its head.
 
 import { parseConversion } from "../currencies.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
+import { preferredCurrency } from "./convert-currency.ts";
+import { answerAndSave } from "./save-step.ts";
 
 export const exchangeRateSkill: Skill = {
   name: "exchange-rate",
@@ -13,7 +17,7 @@ export const exchangeRateSkill: Skill = {
   },
   plan(ctx) {
     if (!ctx.has("get_exchange_rate")) return null;
-    const { from, to, amount } = parseConversion(ctx.task, ctx.lang === "ru" ? "RUB" : undefined);
+    const { from, to, amount } = parseConversion(ctx.task, preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined));
     if (!from) return null;
     if (!to) {
       return {
@@ -42,7 +46,10 @@ export const exchangeRateSkill: Skill = {
     }
     const rateLine = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
     if (amount === undefined || amount === 1) {
-      return { say: ctx.t({ en: `${rateLine} (demo rate from get_exchange_rate).`, ru: `${rateLine} (демо-курс из get_exchange_rate).` }) };
+      return answerAndSave(ctx, {
+        answer: ctx.t({ en: `${rateLine} (demo rate from get_exchange_rate).`, ru: `${rateLine} (демо-курс из get_exchange_rate).` }),
+        fileContent: `1 ${from} = ${rate} ${to}\n`,
+      });
     }
     // With no calculator on offer, the model multiplies in its head, as Claude would for simple sums.
     const total = formatNumber(Math.round(amount * rate * 100) / 100, ctx.lang);

@@ -3,6 +3,10 @@
 // Put more specific skills (several steps, more tools) before more general ones.
 
 import type { Skill } from "../plan-context.ts";
+import { arithmeticSkill } from "./arithmetic.ts";
+import { convertCurrencySkill } from "./convert-currency.ts";
+import { currentTimeSkill } from "./current-time.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
+import { percentageSkill } from "./percentage.ts";
 
-export const skills: Skill[] = [exchangeRateSkill];
+export const skills: Skill[] = [currentTimeSkill, percentageSkill, convertCurrencySkill, exchangeRateSkill, arithmeticSkill];

@@ -1,0 +1,164 @@
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
+// Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
+
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import Anthropic from "@anthropic-ai/sdk";
+import chalk from "chalk";
+import { createClient } from "../client.ts";
+import { modelName } from "../model.ts";
+import { createTranscript, summaryLine } from "../transcript.ts";
+import { findUnit, listUnits, unitList } from "./course-files.ts";
+
+interface LessonModule {
+  sampleTasks: string[];
+  runAgent(client: Anthropic, task: string): Promise<string>;
+}
+
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
+  N          the lesson: 1, 01 or its name (first-tool)
+  --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
+  --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
+  --raw      print the exact JSON of every request and response
+  --chat     type tasks one after another (needs a terminal)`;
+
+export async function runLessonCommand(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        offline: { type: "boolean" },
+        raw: { type: "boolean" },
+        chat: { type: "boolean" },
+        model: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    console.error(chalk.red((error as Error).message));
+    console.error(USAGE);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const lessons = listUnits("lessons");
+  if (values.help) {
+    console.log(`${USAGE}\n\nLessons:\n${unitList(lessons)}`);
+    return 0;
+  }
+  const [wanted, ...taskWords] = positionals;
+  const lesson = findUnit(lessons, wanted);
+  if (!lesson) {
+    const what = wanted === undefined ? "Which lesson?" : `There is no lesson '${wanted}'.`;
+    console.error(chalk.red(what) + ` Pick one of these:\n${unitList(lessons)}\n\nExample: npm run lesson 1`);
+    return 2;
+  }
+
+  // npm itself understands --offline: `npm run lesson 1 --offline` (without `--`) reaches us only as
+  // npm_config_offline. Honour it rather than silently talking to the API.
+  const offline = values.offline === true || process.env.npm_config_offline === "true";
+  if (values.model) process.env.ANTHROPIC_MODEL = values.model;
+
+  const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
+  const transcript = createTranscript({ raw: values.raw });
+  const { client, mode } = createClient({ offline, wrapFetch: transcript.wrapFetch });
+
+  console.log(chalk.bold(`Lesson ${lesson.id}`));
+  console.log(modeLine(mode, offline));
+
+  if (values.chat) return chat(agent, client, transcript, mode === "offline");
+
+  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
+  const code = await runOnce(agent, client, task, transcript, mode === "offline");
+  const others = agent.sampleTasks.filter((t) => t !== task);
+  if (code === 0 && others.length > 0) {
+    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
+  }
+  return code;
+}
+
+function modeLine(mode: "claude" | "offline", forced: boolean): string {
+  if (mode === "claude") {
+    const where = process.env.ANTHROPIC_BASE_URL ? ` at ${process.env.ANTHROPIC_BASE_URL}` : "";
+    return chalk.dim(`Model: ${modelName()}${where} (real API calls, billed to your key)`);
+  }
+  const why = forced ? "--offline" : "no ANTHROPIC_API_KEY";
+  return chalk.yellow(`Offline demo model (${why}): a small built-in planner, not Claude. For Claude: cp .env.example .env and set ANTHROPIC_API_KEY.`);
+}
+
+async function runOnce(
+  agent: LessonModule,
+  client: Anthropic,
+  task: string,
+  transcript: ReturnType<typeof createTranscript>,
+  offline: boolean,
+): Promise<number> {
+  console.log(`\n${chalk.bold("Task:")} ${task}`);
+  const started = performance.now();
+  const before = { ...transcript.stats };
+  try {
+    const answer = await agent.runAgent(client, task);
+    // The transcript printed what the model said; the agent's own closing words (a turn limit, a
+    // refusal explained) are shown too.
+    if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(answer)}`);
+  } catch (error) {
+    console.error(`\n${describeError(error)}`);
+    return 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stats = {
+    ...transcript.stats,
+    requests: transcript.stats.requests - before.requests,
+    toolCalls: transcript.stats.toolCalls - before.toolCalls,
+    inputTokens: transcript.stats.inputTokens - before.inputTokens,
+    outputTokens: transcript.stats.outputTokens - before.outputTokens,
+  };
+  console.log(`\n${summaryLine(stats, seconds, offline)}`);
+  return 0;
+}
+
+async function chat(
+  agent: LessonModule,
+  client: Anthropic,
+  transcript: ReturnType<typeof createTranscript>,
+  offline: boolean,
+): Promise<number> {
+  if (!process.stdin.isTTY) {
+    console.error(chalk.red("--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- \"task\""));
+    return 2;
+  }
+  console.log(chalk.dim("Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation."));
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    for (;;) {
+      const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
+      if (task === "") return 0;
+      await runOnce(agent, client, task, transcript, offline);
+    }
+  } finally {
+    rl.close();
+  }
+}
+
+// Errors a learner will meet, each with what to do about it.
+function describeError(error: unknown): string {
+  if (error instanceof Anthropic.APIConnectionError) {
+    return chalk.red(`Could not reach the API: ${error.message}`) + "\nCheck your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.";
+  }
+  if (error instanceof Anthropic.APIError) {
+    const advice: Record<number, string> = {
+      400: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
+      401: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
+      403: "The key may not use this model or feature.",
+      404: `Model or endpoint not found. Check ANTHROPIC_MODEL (now '${modelName()}') and ANTHROPIC_BASE_URL.`,
+      429: "Rate limited. Wait a little and run again.",
+      529: "The API is overloaded. Try again in a minute, or run with --offline.",
+    };
+    const status = error.status ?? 0;
+    const hint = advice[status] ?? (status >= 500 ? "The API had a problem on its side. Try again." : "");
+    return chalk.red(`API error ${status}: ${error.message}`) + (hint ? `\n${hint}` : "");
+  }
+  const err = error instanceof Error ? error : new Error(String(error));
+  return chalk.red(`The agent crashed: ${err.message}`) + `\n${chalk.dim(err.stack ?? "")}`;
+}

@@ -1,0 +1,122 @@
+// npm test: the whole course tests itself, as CI does.
+//   1. type-check everything (lessons, exercises, solutions, shared, tests);
+//   2. run every test against solutions/ (all must pass);
+//   3. prove every exercise can fail: run its tests on the untouched starter in exercises/ (at least
+//      one test must fail; a starter that passes its own checks teaches nothing), and check that the
+//      exercise and its solution have the same files and exports;
+//   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0).
+// It ends with one line, "N passed, N failed", counting each of those checks.
+
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import chalk from "chalk";
+import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
+import { runVitest } from "./vitest-run.ts";
+
+interface Tally {
+  passed: number;
+  failed: string[];
+}
+
+function record(tally: Tally, ok: boolean, what: string): void {
+  if (ok) tally.passed += 1;
+  else tally.failed.push(what);
+  console.log(`${ok ? chalk.green("✔") : chalk.red("✘")} ${what}`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+export async function selfTestCommand(): Promise<number> {
+  const tally: Tally = { passed: 0, failed: [] };
+  const exercises = listUnits("exercises");
+  const lessons = listUnits("lessons");
+
+  console.log(chalk.bold("\n1. Type-check"));
+  const tsc = await run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."]);
+  if (tsc.code !== 0) console.log(tsc.output);
+  record(tally, tsc.code === 0, "tsc --noEmit: lessons, exercises, solutions, shared and tests type-check");
+
+  console.log(chalk.bold("\n2. Every test against solutions/"));
+  const solved = await runVitest([], { target: "solutions" });
+  for (const test of solved.tests) if (!test.passed) tally.failed.push(`${test.file} > ${test.title}`);
+  tally.passed += solved.tests.filter((t) => t.passed).length;
+  for (const broken of solved.brokenFiles) record(tally, false, `${broken.file} failed to load: ${broken.message}`);
+  if (solved.exitCode !== 0 && solved.tests.every((t) => t.passed) && solved.brokenFiles.length === 0) {
+    record(tally, false, `vitest exited with code ${solved.exitCode} (see its output above)`);
+  }
+
+  console.log(chalk.bold("\n3. Every exercise fails as shipped, and mirrors its solution"));
+  const starters = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true });
+  for (const exercise of exercises) {
+    const file = testFileFor(exercise);
+    const tests = starters.tests.filter((t) => t.file === file);
+    const failing = tests.filter((t) => !t.passed).length;
+    record(
+      tally,
+      existsSync(file) && failing > 0,
+      existsSync(file)
+        ? `exercise ${exercise.id}: ${failing} of ${tests.length} checks fail on the untouched starter`
+        : `exercise ${exercise.id}: has no ${file}`,
+    );
+    const mismatch = mirrorProblem(exercise);
+    record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);
+  }
+
+  console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal"));
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
+  delete env.ANTHROPIC_API_KEY;
+  delete env.ANTHROPIC_BASE_URL;
+  for (const lesson of lessons) {
+    const started = performance.now();
+    const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    if (result.code !== 0) console.log(result.output);
+    record(tally, result.code === 0, `npm run lesson ${lesson.number} -- --offline exits ${result.code} (${seconds} s)`);
+  }
+
+  if (tally.failed.length > 0) {
+    console.log(chalk.red(`\nFailed:\n${tally.failed.map((f) => `  - ${f}`).join("\n")}`));
+  }
+  console.log(`\n${tally.passed} passed, ${tally.failed.length} failed`);
+  return tally.failed.length === 0 ? 0 : 1;
+}
+
+// Exercises mirror solutions: the same .ts files, each with the same exported names.
+function mirrorProblem(exercise: CourseUnit): string | null {
+  const exerciseDir = path.join("exercises", exercise.id);
+  const solutionDir = path.join("solutions", exercise.id);
+  if (!existsSync(solutionDir)) return `has no ${solutionDir}`;
+  const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+  const ours = tsFiles(exerciseDir);
+  const theirs = tsFiles(solutionDir);
+  if (ours.join() !== theirs.join()) return `files differ: exercises has [${ours.join(", ")}], solutions has [${theirs.join(", ")}]`;
+  for (const file of ours) {
+    const a = exportsOf(path.join(exerciseDir, file));
+    const b = exportsOf(path.join(solutionDir, file));
+    if (a.join() !== b.join()) return `${file} exports differ: [${a.join(", ")}] vs [${b.join(", ")}]`;
+  }
+  return null;
+}
+
+function exportsOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z0-9_$]+)/gm)].map(
+    (m) => m[1] ?? "",
+  );
+  for (const m of source.matchAll(/^export\s*(?:type\s*)?\{([^}]*)\}/gm)) {
+    for (const part of (m[1] ?? "").split(",")) {
+      const name = part.trim().split(/\s+as\s+/).pop()?.replace(/^type\s+/, "");
+      if (name) names.push(name);
+    }
+  }
+  return names.sort();
+}

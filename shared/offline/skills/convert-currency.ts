@@ -1,0 +1,74 @@
+// Lessons 02-03: "How much are 500 US dollars in rubles?" in three steps, as Claude does it:
+// get_exchange_rate, then calculate (amount * rate), then save_to_file when the task asks for a file.
+// When the task names only the source currency ("Convert 500 USD"), the target is the one the system
+// prompt says the user prefers (lesson 06's memory), else rubles.
+
+import { findCurrencies, parseConversion } from "../currencies.ts";
+import type { PlanContext, Skill } from "../plan-context.ts";
+import { formatNumber, numberFromResult } from "../read-result.ts";
+import { answerAndSave } from "./save-step.ts";
+
+export const convertCurrencySkill: Skill = {
+  name: "convert-currency",
+  tools: ["get_exchange_rate", "calculate"],
+  canDo: {
+    en: 'convert an amount between USD, EUR, RUB and BTC, and save it if asked ("How much are 500 US dollars in rubles? Save the result to report.txt")',
+    ru: "перевести сумму между USD, EUR, RUB и BTC и сохранить, если попросят («Сколько будет 500 долларов в рублях? Сохрани в report.txt»)",
+  },
+  plan(ctx) {
+    if (!ctx.has("get_exchange_rate") || !ctx.has("calculate")) return null;
+    const preferred = preferredCurrency(ctx.system) ?? "RUB";
+    const { from, to: named, amount } = parseConversion(ctx.task, preferred);
+    // Without an amount (or for one unit) this is a rate question: the exchange-rate skill answers it.
+    if (!from || amount === undefined || amount === 1) return null;
+    const to = named ?? (from === "RUB" ? undefined : "RUB");
+    if (!to) return null;
+
+    const isPair = (input: Record<string, unknown>) => input.from_currency === from && input.to_currency === to;
+    const rateCall = ctx.lastResult("get_exchange_rate", isPair);
+    if (!rateCall) return { call: [{ name: "get_exchange_rate", input: { from_currency: from, to_currency: to } }] };
+    if (rateCall.isError) return toolFailed(ctx, "get_exchange_rate", rateCall.output);
+    const rate = numberFromResult(rateCall.output, "rate");
+    if (rate === undefined) return toolFailed(ctx, "get_exchange_rate", rateCall.output);
+
+    const expression = `${amount} * ${rate}`;
+    const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
+    if (!calc) return { call: [{ name: "calculate", input: { expression } }] };
+    if (calc.isError) return toolFailed(ctx, "calculate", calc.output);
+    const total = numberFromResult(calc.output, "result");
+    if (total === undefined) return toolFailed(ctx, "calculate", calc.output);
+
+    const rateLine = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
+    return answerAndSave(ctx, {
+      answer: ctx.t({
+        en: `${formatNumber(amount, "en")} ${from} = ${formatNumber(total, "en")} ${to} at the demo rate ${rateLine}.`,
+        ru: `${formatNumber(amount, "ru")} ${from} = ${formatNumber(total, "ru")} ${to} по демо-курсу ${rateLine}.`,
+      }),
+      // Plain digits in the file, so a program (or a test) can read the figure back.
+      fileContent: ctx.t({
+        en: `${amount} ${from} = ${total} ${to}\nRate: 1 ${from} = ${rate} ${to} (demo rate from get_exchange_rate)\n`,
+        ru: `${amount} ${from} = ${total} ${to}\nКурс: 1 ${from} = ${rate} ${to} (демо-курс из get_exchange_rate)\n`,
+      }),
+    });
+  },
+};
+
+// "- The user prefers reports in EUR", "Пользователь предпочитает отчёты в евро": the currency on the
+// first line of the system prompt that states a preference.
+export function preferredCurrency(system: string): string | undefined {
+  for (const line of system.split("\n")) {
+    if (!/prefer|предпоч/iu.test(line)) continue;
+    const found = findCurrencies(line)[0];
+    if (found) return found.code;
+  }
+  return undefined;
+}
+
+export function toolFailed(ctx: PlanContext, tool: string, output: string) {
+  return {
+    say: ctx.t({
+      en: `I could not finish: ${tool} answered "${output}".`,
+      ru: `Не получилось: ${tool} ответил «${output}».`,
+    }),
+  };
+}
