@@ -91,7 +91,14 @@ async function rebuild() {
   }
 }
 
-const dir = isFresh() ? outDir : await rebuild();
+let dir;
+try {
+  dir = isFresh() ? outDir : await rebuild();
+} catch {
+  // esbuild has already printed each error with its file and line.
+  console.error("\nThe course's TypeScript failed to build (see above). Fix that file, or run `npx tsc --noEmit` for details.");
+  process.exit(1);
+}
 // Stack traces point at the .ts files, not the bundle.
 process.setSourceMapsEnabled(true);
 const { main } = await import(pathToFileURL(path.join(dir, "course.js")).href);

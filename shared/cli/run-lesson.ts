@@ -1,6 +1,8 @@
 // npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
@@ -60,6 +62,10 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const offline = values.offline === true || process.env.npm_config_offline === "true";
   if (values.model) process.env.ANTHROPIC_MODEL = values.model;
 
+  if (!existsSync(path.join("lessons", lesson.id, "agent.ts"))) {
+    console.error(chalk.red(`Lesson ${lesson.id} has no agent.ts yet.`));
+    return 1;
+  }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
   const transcript = createTranscript({ raw: values.raw });
   const { client, mode } = createClient({ offline, wrapFetch: transcript.wrapFetch });

@@ -87,7 +87,7 @@ describe("mock model", () => {
       const mock = createMockModel([reply.error(status, "scripted")]);
       const error = await firstCall(mock).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ErrorClass);
-      expect((error as Anthropic.APIError).error).toMatchObject({ error: { type } });
+      expect((error as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({ error: { type } });
     }
   });
 
