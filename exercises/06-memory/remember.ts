@@ -1,0 +1,48 @@
+// Exercise 06, part 2: remember, with no duplicates and atomic writes. Read exercises/06-memory/README.md first.
+// Check your work with: npm run check 6
+
+import path from "node:path";
+import { isMissing, nodeFiles, type FileOps } from "./file-ops.ts";
+import { MEMORY_HEADER, bulletFor, factOf, todayIso } from "./memory-format.ts";
+
+// TODO 3: the form in which two facts are compared: lower case, every run of spaces (or tabs, or
+// newlines) as one space, no spaces at the ends. "  The USER  likes cats " -> "the user likes cats".
+export function normalizeFact(fact: string): string {
+  throw new Error(
+    `not implemented yet: normalizeFact(${JSON.stringify(fact)}) (TODO 3 in exercises/06-memory/remember.ts) ` +
+      "should lower-case the fact and squeeze its spaces",
+  );
+}
+
+// TODO 4: replace the content of `file` with `text` so that a crash can never leave it half-written:
+//   write the text to a temporary file in the SAME folder, then files.rename(temp, file).
+//   If anything fails, remove the temporary file (files.rm) and throw the error again.
+//   Use `files` for every file operation, never node:fs directly: the tests pass a `files` that crashes.
+export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
+  throw new Error(
+    `not implemented yet: writeFileAtomic (TODO 4 in exercises/06-memory/remember.ts) should write ${text.length} ` +
+      `characters to a temporary file beside ${path.basename(file)}, then rename it over ${path.basename(file)}`,
+  );
+}
+
+export interface RememberOptions {
+  // Today's date as YYYY-MM-DD; tests pass a fixed one.
+  today?: () => string;
+  files?: FileOps;
+}
+
+// TODO 5: add `fact` to MEMORY.md in `dir`, as the line bulletFor(fact, today).
+//   - Squeeze the fact's spaces to one line; an empty fact is an Error that says what to send instead.
+//   - Read MEMORY.md with files.readFile; a missing file (isMissing(error)) starts as MEMORY_HEADER.
+//   - Already there? Compare each line's fact (factOf(line)?.text) with normalizeFact on both sides.
+//     Then write nothing and return a sentence that says it was "already" known.
+//   - Otherwise keep every old line, add the new bullet at the end, files.mkdir(dir), and write the
+//     whole file with writeFileAtomic(..., files). Return a sentence saying what was saved.
+export async function remember(dir: string, fact: string, options: RememberOptions = {}): Promise<string> {
+  const files = options.files ?? nodeFiles;
+  const today = options.today ?? todayIso;
+  throw new Error(
+    `not implemented yet: remember (TODO 5 in exercises/06-memory/remember.ts) should add "- ${fact} (date)" ` +
+      `to ${path.join(dir, "MEMORY.md")} unless that fact is already there`,
+  );
+}

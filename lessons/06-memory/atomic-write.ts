@@ -1,0 +1,55 @@
+// Writing a file so that a crash can never leave it half-written: write the new text to a temporary
+// file in the same folder, then rename it over the old one. A rename within one folder is atomic: a
+// reader (or the next run) sees either the old file or the new one, never a mix.
+
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+// The few file operations memory needs. Code takes them as a parameter so a test can hand in a
+// version that "crashes" halfway through a write and check that nothing was lost.
+export interface FileOps {
+  readFile(file: string): Promise<string>;
+  writeFile(file: string, text: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(file: string): Promise<void>;
+  mkdir(dir: string): Promise<void>;
+}
+
+export const nodeFiles: FileOps = {
+  readFile: (file) => fs.readFile(file, "utf8"),
+  writeFile: (file, text) => fs.writeFile(file, text, "utf8"),
+  rename: (from, to) => fs.rename(from, to),
+  rm: (file) => fs.rm(file, { force: true }),
+  mkdir: async (dir) => {
+    await fs.mkdir(dir, { recursive: true });
+  },
+};
+
+export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
+  // Same folder as the target: a rename across folders may cross disks, and then it is a copy, not atomic.
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  try {
+    await files.writeFile(temp, text);
+    await files.rename(temp, file);
+  } catch (error) {
+    // The old file was never touched; only the half-written temporary file needs cleaning up.
+    await files.rm(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+// A file that does not exist yet reads as "". Any other problem (no permission, a folder where the
+// file should be) is a real error and is thrown.
+export async function readIfExists(file: string, files: FileOps = nodeFiles): Promise<string> {
+  try {
+    return await files.readFile(file);
+  } catch (error) {
+    if (isMissing(error)) return "";
+    throw error;
+  }
+}
+
+export function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}

@@ -1,0 +1,404 @@
+// Checks for exercise 06 (the memory loader and remember). Run them with: npm run check 6
+// Files are real, in a temporary folder; only the model is mocked. Each message says what was
+// expected, what happened, and where to look.
+
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nodeFiles, type FileOps } from "@exercise/06-memory/file-ops.ts";
+import { capText, loadMemory } from "@exercise/06-memory/load-memory.ts";
+import { MEMORY_PREAMBLE, MISSING_FILE_NOTE } from "@exercise/06-memory/memory-format.ts";
+import { normalizeFact, remember, writeFileAtomic } from "@exercise/06-memory/remember.ts";
+import type { Tool } from "../lessons/01-first-tool/tool.ts";
+import { runLoop } from "../lessons/02-agent-loop/loop.ts";
+import { createRememberTool } from "../lessons/06-memory/remember.ts";
+import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+
+const LOADER = "exercises/06-memory/load-memory.ts";
+const REMEMBER = "exercises/06-memory/remember.ts";
+const TODAY = "2026-05-01";
+const today = () => TODAY;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "course-06-"));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+// A file that a wrong answer deleted reads as a sentence saying so, for the assertion message to show.
+const read = (name: string) => fs.readFile(path.join(dir, name), "utf8").catch(() => `(${name} no longer exists)`);
+const write = (name: string, text: string) => fs.writeFile(path.join(dir, name), text, "utf8");
+
+// Runs `action`; an unfinished TODO's own error is rethrown as it is, anything else is returned.
+async function attempt<T>(action: () => Promise<T>): Promise<{ value?: T; error?: Error }> {
+  try {
+    return { value: await action() };
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    if (err.message.startsWith("not implemented yet")) throw err;
+    return { error: err };
+  }
+}
+
+// The body of one file's <memory_file> block in the loaded prompt.
+function blockOf(prompt: string, name: string): string | undefined {
+  const match = prompt.match(new RegExp(`<memory_file name="${name.replace(".", "\\.")}"[^>]*>\\n([\\s\\S]*?)\\n</memory_file>`));
+  return match?.[1];
+}
+
+// "9,000", "9 000" and "9000" all say the same number; a count off by a trimmed newline or two is fine.
+function mentionsNumber(text: string, n: number): boolean {
+  const numbers = text.replace(/(\d)[,\s\u00a0\u202f.](?=\d{3}\b)/g, "$1").match(/\d+/g) ?? [];
+  return numbers.some((found) => Math.abs(Number(found) - n) <= 2);
+}
+
+// Real files underneath, every call recorded; `writeFile` can be swapped for one that fails.
+function recordingFiles(writeFile: FileOps["writeFile"] = nodeFiles.writeFile) {
+  const log = { writes: [] as string[], renames: [] as Array<[string, string]> };
+  const files: FileOps = {
+    ...nodeFiles,
+    writeFile: async (file, text) => {
+      log.writes.push(file);
+      await writeFile(file, text);
+    },
+    rename: async (from, to) => {
+      log.renames.push([from, to]);
+      await nodeFiles.rename(from, to);
+    },
+  };
+  return { files, log };
+}
+
+// A disk that fills up halfway through a write: half the text lands in the file, then an error.
+async function crashingWrite(file: string, text: string): Promise<void> {
+  await fs.writeFile(file, text.slice(0, Math.floor(text.length / 2)), "utf8");
+  throw new Error("ENOSPC: no space left on device (a crash simulated by the test, halfway through the write)");
+}
+
+// Lines of letters only, so the only digits in a capped block are the ones in its note.
+function letterLines(count: number, words: string): string {
+  return Array.from({ length: count }, () => `- ${words}`).join("\n") + "\n";
+}
+
+describe("capText (TODO 1)", () => {
+  const text = Array.from({ length: 10 }, (_, i) => `line ${String.fromCharCode(97 + i)} of the file, twenty+`).join("\n") + "\n";
+
+  it("returns a short text whole, with nothing omitted", () => {
+    const capped = capText("- short\n", 100, "start");
+    expect(capped, `capText("- short\\n", 100, "start") should return the text unchanged with omitted 0 (TODO 1 in ${LOADER}).`).toEqual({
+      text: "- short\n",
+      omitted: 0,
+    });
+  });
+
+  it('keep "start": the beginning, at most maxChars, cut at a line break, and the count left out', () => {
+    const capped = capText(text, 100, "start");
+    expect(capped.text.length, `capText(text of ${text.length}, 100, "start") kept ${capped.text.length} characters; the cap is 100.`).toBeLessThanOrEqual(100);
+    expect(text.startsWith(capped.text), 'With keep "start" the kept text must be the beginning of the original, unchanged.').toBe(true);
+    expect(
+      capped.text.endsWith("\n"),
+      `The kept text ends in the middle of a line: ${JSON.stringify(capped.text.slice(-20))}. Cut back to the last line break ` +
+        "inside the cap, so no fact is cut in half.",
+    ).toBe(true);
+    expect(capped.text.length, "Cutting at a line break should keep every whole line that fits (here 3 lines), not fewer.").toBeGreaterThan(60);
+    expect(capped.omitted, `omitted should be the number of characters left out: ${text.length} - ${capped.text.length}.`).toBe(
+      text.length - capped.text.length,
+    );
+  });
+
+  it('keep "end": the ending (MEMORY.md\'s newest facts), cut at a line break', () => {
+    const capped = capText(text, 100, "end");
+    expect(capped.text.length, `capText(text, 100, "end") kept ${capped.text.length} characters; the cap is 100.`).toBeLessThanOrEqual(100);
+    expect(
+      text.endsWith(capped.text),
+      'With keep "end" the kept text must be the END of the original: MEMORY.md grows at the bottom, so keeping the ' +
+        "start would drop the newest facts, the ones the user just asked you to remember.",
+    ).toBe(true);
+    const before = text[text.length - capped.text.length - 1];
+    expect(before, "The kept ending starts in the middle of a line. Skip forward past the first line break, so it starts with a whole line.").toBe("\n");
+    expect(capped.omitted, `omitted should be ${text.length} - ${capped.text.length}.`).toBe(text.length - capped.text.length);
+  });
+
+  it("cuts a single line longer than the cap to the cap (neither dropped nor kept whole)", () => {
+    const long = "x".repeat(500);
+    for (const keep of ["start", "end"] as const) {
+      const capped = capText(long, 100, keep);
+      expect(
+        capped.text.length,
+        `capText of one 500-character line with cap 100 and keep "${keep}" kept ${capped.text.length} characters: ` +
+          "with no line break to cut at, cut at exactly the cap.",
+      ).toBe(100);
+      expect(capped.omitted).toBe(400);
+    }
+  });
+});
+
+describe("loadMemory (TODO 2)", () => {
+  it("puts the preamble first, then SOUL.md, USER.md and MEMORY.md, each in its block", async () => {
+    await write("SOUL.md", "# Soul\n- You are brief.\n");
+    await write("USER.md", "# User\n- name: Alex\n");
+    await write("MEMORY.md", "# Memory\n- The user lives in Lisbon (2026-04-01)\n");
+    const prompt = await loadMemory(dir);
+    expect(
+      prompt.startsWith(MEMORY_PREAMBLE),
+      `The prompt should start with MEMORY_PREAMBLE: it tells the model that what follows is data written earlier, not ` +
+        `orders. It starts with: ${JSON.stringify(prompt.slice(0, 80))} (TODO 2 in ${LOADER}).`,
+    ).toBe(true);
+    for (const [name, line] of [["SOUL.md", "- You are brief."], ["USER.md", "- name: Alex"], ["MEMORY.md", "- The user lives in Lisbon (2026-04-01)"]]) {
+      expect(
+        blockOf(prompt, name ?? ""),
+        `There should be a block memoryFileBlock(file, body) for ${name} holding its text; build one per entry of MEMORY_FILES.`,
+      ).toContain(line);
+    }
+    const order = ["SOUL.md", "USER.md", "MEMORY.md"].map((name) => prompt.indexOf(`name="${name}"`));
+    expect(order, "The blocks should come in the order of MEMORY_FILES: SOUL.md, USER.md, MEMORY.md.").toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("does not crash when the folder or a file is missing (a first run)", async () => {
+    const { value: prompt, error } = await attempt(() => loadMemory(path.join(dir, "not-created-yet")));
+    expect(
+      error?.message,
+      `loadMemory crashed on a folder with no files: "${error?.message}". A missing file is normal on the first run ` +
+        `(or after a person deletes one): catch the error, check isMissing(error), and use MISSING_FILE_NOTE as that ` +
+        `file's body (TODO 2 in ${LOADER}).`,
+    ).toBeUndefined();
+    for (const name of ["SOUL.md", "USER.md", "MEMORY.md"]) {
+      expect(blockOf(prompt ?? "", name), `With no ${name}, its block should say MISSING_FILE_NOTE ("${MISSING_FILE_NOTE}"), so the model knows it is empty.`).toBe(
+        MISSING_FILE_NOTE,
+      );
+    }
+  });
+
+  it("still loads the files that exist when another is missing", async () => {
+    await write("MEMORY.md", "# Memory\n- The user lives in Lisbon (2026-04-01)\n");
+    const { value: prompt, error } = await attempt(() => loadMemory(dir));
+    expect(error?.message, `loadMemory crashed because SOUL.md and USER.md do not exist: "${error?.message}". Skip a missing file; load the others.`).toBeUndefined();
+    expect(blockOf(prompt ?? "", "MEMORY.md"), "MEMORY.md exists and should be loaded even though SOUL.md and USER.md are missing.").toContain(
+      "The user lives in Lisbon",
+    );
+  });
+
+  it("caps an oversized SOUL.md, keeps its start, and says how much was left out", async () => {
+    const soul = "# Soul\n" + letterLines(400, "You are brief and friendly, and you answer in the user's language.");
+    await write("SOUL.md", soul);
+    const prompt = await loadMemory(dir, { maxCharsPerFile: 1000 });
+    const block = blockOf(prompt, "SOUL.md") ?? "";
+    expect(
+      block.length,
+      `SOUL.md has ${soul.length} characters and the cap is 1000, but its block holds ${block.length}: cap every file with ` +
+        `capText(text, maxChars, file.keep) (TODO 2 in ${LOADER}). Everything you load is paid for in every request.`,
+    ).toBeLessThan(1400);
+    expect(block.startsWith("# Soul"), 'SOUL.md is capped with keep "start": its block should begin with the file\'s first line.').toBe(true);
+    const omitted = capText(soul, 1000, "start").omitted;
+    expect(
+      mentionsNumber(block, omitted),
+      `SOUL.md was cut silently: ${omitted} characters are missing and the block does not say so. Add a note to the body ` +
+        `that names the file and the count, e.g. "[${omitted} characters of SOUL.md were not loaded: over the 1000-character cap]". ` +
+        `A cut nobody mentions makes the model believe it sees everything. The block ends: ${JSON.stringify(block.slice(-120))}`,
+    ).toBe(true);
+  });
+
+  it("caps an oversized MEMORY.md by keeping its newest facts, with a note", async () => {
+    const memory =
+      "# Memory\n- The oldest fact is about apples\n" + letterLines(300, "A filler fact about the weather in spring") + "- The newest fact is about zebras\n";
+    await write("MEMORY.md", memory);
+    const prompt = await loadMemory(dir, { maxCharsPerFile: 1000 });
+    const block = blockOf(prompt, "MEMORY.md") ?? "";
+    expect(block.length, `MEMORY.md (${memory.length} characters) should be capped at about 1000; its block holds ${block.length}.`).toBeLessThan(1400);
+    expect(
+      block,
+      'MEMORY.md lost its newest fact. Its entry in MEMORY_FILES says keep: "end": new facts are appended at the bottom, ' +
+        "so a cap that keeps the start forgets exactly what the user asked you to remember last. Pass file.keep to capText.",
+    ).toContain("zebras");
+    expect(block, "The oldest facts of an oversized MEMORY.md are the ones to leave out.").not.toContain("apples");
+    const omitted = capText(memory, 1000, "end").omitted;
+    expect(mentionsNumber(block, omitted), `MEMORY.md was cut silently: add a note naming the file and the ${omitted} characters left out.`).toBe(true);
+  });
+});
+
+describe("normalizeFact (TODO 3)", () => {
+  it("lower-cases and squeezes spaces, tabs and newlines", () => {
+    expect(
+      normalizeFact("  The USER  prefers\treports\nin EUR "),
+      `normalizeFact should lower-case the fact, turn every run of whitespace into one space and trim the ends (TODO 3 in ${REMEMBER}).`,
+    ).toBe("the user prefers reports in eur");
+  });
+});
+
+describe("remember (TODO 5)", () => {
+  it("creates MEMORY.md with the fact as a dated bullet", async () => {
+    const memoryDir = path.join(dir, "memory");
+    const result = await remember(memoryDir, "The user lives in Lisbon", { today });
+    const file = await fs.readFile(path.join(memoryDir, "MEMORY.md"), "utf8").catch(() => undefined);
+    expect(file, `remember should create ${path.join("memory", "MEMORY.md")} (and its folder: files.mkdir) when it does not exist yet (TODO 5 in ${REMEMBER}).`).toBeDefined();
+    expect(file, `MEMORY.md should contain the line bulletFor(fact, today()): "- The user lives in Lisbon (${TODAY})". It is:\n${file}`).toContain(
+      `- The user lives in Lisbon (${TODAY})\n`,
+    );
+    expect(result, `remember's result goes to the model: say what was saved. It returned: ${JSON.stringify(result)}`).toContain("The user lives in Lisbon");
+    expect(result, 'A new fact was saved, so the result must not say "already".').not.toMatch(/already/i);
+  });
+
+  it("keeps everything already in MEMORY.md and adds the new bullet at the end, on its own line", async () => {
+    const old = "# Memory\n\nWritten by hand: keep this line.\n- The user lives in Lisbon (2026-04-01)\n- The user likes cats (2026-04-02)";
+    await write("MEMORY.md", old);
+    await remember(dir, "The user drinks tea", { today });
+    const now = await read("MEMORY.md");
+    expect(
+      now.startsWith(old),
+      `remember replaced or changed what was in MEMORY.md. Read the file first and write back ALL of it plus the new bullet. ` +
+        `Before:\n${old}\nAfter:\n${now}`,
+    ).toBe(true);
+    expect(
+      now.split("\n").map((line) => line.trim()),
+      'The new fact should be a line of its own. The old file did not end with a newline, so add "\\n" before the new ' +
+        `bullet when it is missing; otherwise it is glued to the last fact. The file is now:\n${now}`,
+    ).toContain(`- The user drinks tea (${TODAY})`);
+  });
+
+  it("stores a fact with line breaks in it as one line", async () => {
+    await remember(dir, "The user likes\ncats\n- and this is not a second fact", { today });
+    const lines = (await read("MEMORY.md")).split("\n").filter((line) => line.startsWith("- "));
+    expect(
+      lines,
+      "A fact is one bullet. Squeeze its whitespace (newlines too) into single spaces before saving, or a fact could pose " +
+        "as several facts or as a heading.",
+    ).toEqual([`- The user likes cats - and this is not a second fact (${TODAY})`]);
+  });
+
+  it("does not store the same fact twice, and says it was already known", async () => {
+    await remember(dir, "The user likes cats", { today });
+    const second = await remember(dir, "The user likes cats", { today });
+    const count = (await read("MEMORY.md")).split("The user likes cats").length - 1;
+    expect(count, `After remembering the same fact twice, MEMORY.md holds it ${count} times. Check the existing facts first (TODO 5 in ${REMEMBER}).`).toBe(1);
+    expect(second, `The second call should tell the model the fact was "already" known; it returned ${JSON.stringify(second)}.`).toMatch(/already/i);
+  });
+
+  it("treats a fact that differs only in case and spaces as the same fact", async () => {
+    const old = "# Memory\n- The user prefers reports in EUR (2026-05-01)\n";
+    await write("MEMORY.md", old);
+    const result = await remember(dir, "  the user PREFERS   reports in eur ", { today });
+    expect(
+      await read("MEMORY.md"),
+      'remember added "the user PREFERS   reports in eur" although MEMORY.md has "The user prefers reports in EUR": the ' +
+        "duplicate check is case- or space-sensitive. Compare normalizeFact(new) with normalizeFact(factOf(line).text).",
+    ).toBe(old);
+    expect(result).toMatch(/already/i);
+  });
+
+  it("recognises a fact saved on another day (compare facts, not whole lines)", async () => {
+    const old = "# Memory\n- The user likes cats (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    await remember(dir, "The user likes cats", { today });
+    expect(
+      await read("MEMORY.md"),
+      "The same fact was added again because it was saved on another date: the duplicate check compared whole lines, date " +
+        "included. Take the fact out of each line with factOf(line) and compare only its text.",
+    ).toBe(old);
+  });
+
+  it("refuses an empty fact with an error, and writes nothing", async () => {
+    const { error } = await attempt(() => remember(dir, "   \n ", { today }));
+    expect(error, "remember(dir, '   ') should throw an Error whose message says what to send instead (the tool turns it into is_error for the model).").toBeDefined();
+    const exists = await fs.stat(path.join(dir, "MEMORY.md")).then(() => true, () => false);
+    expect(exists, "An empty fact must not create or change MEMORY.md.").toBe(false);
+  });
+});
+
+describe("writeFileAtomic (TODO 4): a failed write keeps the old file", () => {
+  it("writes a temporary file in the same folder, then renames it over the target", async () => {
+    const target = path.join(dir, "MEMORY.md");
+    await write("MEMORY.md", "old\n");
+    const { files, log } = recordingFiles();
+    await writeFileAtomic(target, "new\n", files);
+    expect(
+      log.writes.length,
+      `writeFileAtomic did not call files.writeFile. Do every file operation through the \`files\` parameter (TODO 4 in ${REMEMBER}), so a crash can be tested.`,
+    ).toBeGreaterThan(0);
+    expect(
+      log.writes,
+      "writeFileAtomic wrote straight into MEMORY.md. If the process dies or the disk fills halfway, MEMORY.md is left " +
+        "half-written and every remembered fact after the cut is lost. Write to a temporary file, then rename it over MEMORY.md.",
+    ).not.toContain(target);
+    expect(log.renames.map(([, to]) => to), "After writing the temporary file, files.rename(temp, target) should move it into place.").toContain(target);
+    const [temp] = log.renames.find(([, to]) => to === target) ?? [""];
+    expect(
+      path.dirname(temp),
+      `The temporary file was in ${path.dirname(temp)}, not beside the target. A rename is only atomic within one file ` +
+        "system (across disks it fails with EXDEV or becomes a copy): put the temporary file in the same folder.",
+    ).toBe(dir);
+    expect(await read("MEMORY.md")).toBe("new\n");
+  });
+
+  it("leaves the old file whole, and no temporary file behind, when the write crashes halfway", async () => {
+    const target = path.join(dir, "MEMORY.md");
+    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    const { files, log } = recordingFiles(crashingWrite);
+    const { error } = await attempt(() => writeFileAtomic(target, `${old}- The user likes cats (${TODAY})\n`, files));
+    expect(log.writes.length, "writeFileAtomic never called files.writeFile, so the simulated crash could not happen: write through `files`.").toBeGreaterThan(0);
+    expect(error, "When the write fails, writeFileAtomic should throw (rethrow the error) so the caller knows nothing was saved.").toBeDefined();
+    expect(
+      await read("MEMORY.md"),
+      "A crash in the middle of the write left MEMORY.md half-written: the code wrote into MEMORY.md itself. Write the new " +
+        "text to a temporary file and rename it over MEMORY.md only once it is complete.",
+    ).toBe(old);
+    expect(
+      await fs.readdir(dir),
+      "After a failed write, the half-written temporary file is still in the folder. In the catch, remove it with files.rm(temp), then rethrow.",
+    ).toEqual(["MEMORY.md"]);
+  });
+
+  it("remember keeps MEMORY.md whole when its write crashes", async () => {
+    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    const { files, log } = recordingFiles(crashingWrite);
+    const { error } = await attempt(() => remember(dir, "The user likes cats", { today, files }));
+    expect(log.writes.length, "remember never called options.files.writeFile: pass `files` on to writeFileAtomic(file, text, files).").toBeGreaterThan(0);
+    expect(error, "remember should throw when it could not save, so the model gets is_error and does not claim it remembered.").toBeDefined();
+    expect(
+      await read("MEMORY.md"),
+      "remember's failed write damaged MEMORY.md: save it with writeFileAtomic, never with files.writeFile on MEMORY.md itself.",
+    ).toBe(old);
+  });
+});
+
+describe("two runs through the mock model: the second one knows what the first remembered", () => {
+  // The lesson's agent in miniature: your loader builds the system prompt, your remember is the tool.
+  function rememberTool(): Tool {
+    return { ...createRememberTool(dir), run: (input) => remember(dir, String(input.fact), { today }) };
+  }
+  async function runWithMemory(client: Parameters<typeof runLoop>[0], task: string) {
+    return runLoop(client, task, { system: await loadMemory(dir), tools: [rememberTool()] });
+  }
+  const systemOf = (request: { system?: unknown } | undefined) => (typeof request?.system === "string" ? request.system : JSON.stringify(request?.system ?? ""));
+
+  it("run 1 remembers, run 2's system prompt contains the fact, once", async () => {
+    const fact = "The user prefers reports in EUR";
+    const first = createMockModel([reply.toolUse("remember", { fact }), reply.text("Saved: reports in EUR.")]);
+    await runWithMemory(first.client, "Remember that I prefer reports in EUR");
+    first.assertAllUsed();
+    const saved = first.toolResults()[0];
+    expect(saved?.is_error ?? false, `The remember tool failed when the model called it: ${resultText(saved)}`).toBe(false);
+    expect(systemOf(first.requests[0]), "Before anything was remembered, the system prompt should not contain the fact.").not.toContain(fact);
+
+    // The same fact again, as a model might send it: no second copy.
+    const again = createMockModel([reply.toolUse("remember", { fact: "the user prefers reports in EUR" }), reply.text("Already known.")]);
+    await runWithMemory(again.client, "Remember that I prefer reports in EUR");
+
+    const second = createMockModel([reply.text("500 USD = 460 EUR.")]);
+    await runWithMemory(second.client, "Convert 500 USD for me and save a report");
+    const system = systemOf(second.requests[0]);
+    expect(
+      system,
+      "The second run's system prompt does not contain the fact the first run remembered. remember must write " +
+        "MEMORY.md in the folder it is given, and loadMemory must read MEMORY.md from that folder into the prompt.",
+    ).toContain(fact);
+    expect(
+      system.split(/the user prefers reports in eur/i).length - 1,
+      `The fact appears more than once in the system prompt: it was stored twice. The prompt was:\n${system}`,
+    ).toBe(1);
+  });
+});
