@@ -1,5 +1,12 @@
 // The agent loop: ask the model, run the tools it asks for, send the results back, and repeat
-// until it answers with stop_reason "end_turn". Think, act, observe.
+// until it stops asking. Think (the model plans), act (our code runs the tools), observe (the model
+// reads the results). The model never runs anything itself: every call goes through this function.
+//
+//   1. send the conversation and the tool definitions;
+//   2. stop_reason "tool_use"? append the assistant turn exactly as received, run every tool_use in
+//      it, and answer them all, by id, in ONE user message; go to 1;
+//   3. anything else (end_turn, max_tokens, refusal): the model is not waiting for us. Return.
+//   4. a turn limit stops a model that keeps asking for tools forever.
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { modelName } from "../../shared/model.ts";
@@ -45,14 +52,17 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
     // The assistant turn goes back exactly as received: its tool_use ids are what our results answer.
     messages.push({ role: "assistant", content: response.content });
 
-    // pause_turn: the API stopped a long turn early; sending the conversation back lets it go on.
+    // pause_turn: the API paused a long turn (server tools such as web search); sending the
+    // conversation back as it is lets the model carry on where it stopped.
     if (response.stop_reason === "pause_turn") continue;
     if (response.stop_reason !== "tool_use") {
       return { text: finalText(response), stopReason: response.stop_reason ?? "end_turn", turns: turn, messages };
     }
 
     const calls = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
-    // Every tool_use is answered, by id, in ONE user message right after it.
+    // Every tool_use is answered, by id, in ONE user message right after it. Split the results over
+    // several messages, or leave one out, and the API answers 400: "`tool_use` ids were found without
+    // `tool_result` blocks immediately after".
     const results = await executeTools(calls, options.tools);
     messages.push({ role: "user", content: results });
   }
@@ -71,7 +81,8 @@ async function runOneByOne(calls: Anthropic.ToolUseBlock[], tools: Tool[]): Prom
   return results;
 }
 
-// What each non-tool stop means for the person waiting for an answer.
+// What each non-tool stop means for the person waiting for an answer. Ignoring them would pass a
+// cut-off sentence, or an empty string, off as the answer.
 function finalText(response: Anthropic.Message): string {
   const text = response.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))

@@ -53,15 +53,17 @@ export const convertCurrencySkill: Skill = {
   },
 };
 
-// "- The user prefers reports in EUR", "Пользователь предпочитает отчёты в евро": the currency on the
-// first line of the system prompt that states a preference.
+// "- The user prefers reports in EUR", "Пользователь предпочитает отчёты в евро", or a USER.md line
+// such as "- report_currency: EUR": the currency on the last line of the system prompt that states a
+// preference. The last, because memory files grow at the end: the newest word wins.
 export function preferredCurrency(system: string): string | undefined {
+  let preferred: string | undefined;
   for (const line of system.split("\n")) {
-    if (!/prefer|предпоч/iu.test(line)) continue;
+    if (!/prefer|предпоч|currency|валют/iu.test(line)) continue;
     const found = findCurrencies(line)[0];
-    if (found) return found.code;
+    if (found) preferred = found.code;
   }
-  return undefined;
+  return preferred;
 }
 
 export function toolFailed(ctx: PlanContext, tool: string, output: string) {

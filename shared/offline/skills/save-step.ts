@@ -10,12 +10,16 @@ const REPORT_WORD = /(?<![\p{L}])(?:report|file|отч[её]т\p{L}*|файл\p{
 // The extension must start with a letter, so "92.5" is not taken for a file.
 const FILE_NAME = /(?<![\p{L}\p{N}_\-./~])((?:~|\.{1,2})?[\p{L}\p{N}_\-./]*[\p{L}\p{N}_\-]\.\p{L}[\p{L}\p{N}]{1,7})(?![\p{L}\p{N}])/iu;
 
+// A path after "to", "into", "file", "в файл" ("save to ../../etc/passwd"), even without an extension:
+// the model passes on what the user asked for, and the tool decides whether it is allowed.
+const PATH_AFTER = /(?<!\p{L})(?:to|into|as|file|файл\p{L}*|в|во)\s+["'«]?((?:~|\/|\.{1,2}\/|[\p{L}\p{N}_\-]+\/)[~./\p{L}\p{N}_\-]*[\p{L}\p{N}_\-])/iu;
+
 export const DEFAULT_REPORT_NAME = "report.txt";
 
 // The file the task asks for, or undefined when it asks for none.
 export function requestedFile(task: string): string | undefined {
   if (!SAVE_VERB.test(task)) return undefined;
-  const named = task.match(FILE_NAME)?.[1];
+  const named = task.match(PATH_AFTER)?.[1] ?? task.match(FILE_NAME)?.[1];
   if (named) return named;
   return REPORT_WORD.test(task) ? DEFAULT_REPORT_NAME : undefined;
 }

@@ -1,0 +1,436 @@
+// Checks for exercise 02 (the agent loop and get_time). Run them with: npm run check 2
+// The model is the course's strict mock: it rejects a broken request with the real API's words, and
+// the helpers below turn that rejection into what went wrong in your loop.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { executeToolCall, runAgent, type AgentOptions } from "@exercise/02-agent-loop/agent-loop.ts";
+import { createGetTimeTool, getTime, localTimeZone } from "@exercise/02-agent-loop/get-time.ts";
+import { getExchangeRateTool } from "../lessons/01-first-tool/exchange-rate.ts";
+import { toolDefinitions, type Tool } from "../lessons/01-first-tool/tool.ts";
+import { calculateTool } from "../lessons/02-agent-loop/calculate.ts";
+import { createClient } from "../shared/client.ts";
+import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
+import { createMockModel, reply, resultText, type MockModel, type MockTurn } from "../shared/mock/mock-model.ts";
+
+const LOOP = "exercises/02-agent-loop/agent-loop.ts";
+const TIME = "exercises/02-agent-loop/get-time.ts";
+const FIRE = "the disk is on fire";
+
+// Small tools for the loop tests. `log` records what actually ran.
+function testTools() {
+  const log: string[] = [];
+  const add: Tool<{ a: number; b: number }> = {
+    name: "add",
+    description: "Add two numbers and return the sum.",
+    input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+    run(input) {
+      log.push(`add(${input.a},${input.b})`);
+      return String(input.a + input.b);
+    },
+  };
+  const lookup: Tool<{ key: string }> = {
+    name: "lookup",
+    description: "Look a value up by key.",
+    input_schema: { type: "object", properties: { key: { type: "string" } }, required: ["key"] },
+    run(input) {
+      log.push(`lookup(${input.key})`);
+      return `value of ${input.key}`;
+    },
+  };
+  const explode: Tool = {
+    name: "explode",
+    description: "A tool that always fails.",
+    input_schema: { type: "object", properties: {} },
+    run() {
+      log.push("explode()");
+      throw new Error(FIRE);
+    },
+  };
+  return { tools: [add, lookup, explode] as Tool[], log };
+}
+
+type Outcome = { answer: string; error?: undefined } | { answer?: undefined; error: unknown };
+
+async function run(mock: MockModel, tools: Tool[], options?: AgentOptions, task = "Do the task."): Promise<Outcome> {
+  try {
+    return { answer: await runAgent(mock.client, task, tools, options) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function blocksOf(message: Anthropic.MessageParam | undefined): Array<{ type: string; [key: string]: unknown }> {
+  if (!message || typeof message.content === "string") return [];
+  return message.content as unknown as Array<{ type: string; [key: string]: unknown }>;
+}
+
+// Names the mistake behind a failed run. `messages` is the request the API refused, when we have it.
+function explain(error: unknown, apiSaid?: string, messages: Anthropic.MessageParam[] = []): string {
+  const text = messageOf(error);
+  if (text.includes("not implemented yet")) return text;
+  if (text.includes(FIRE)) {
+    return (
+      `An exception from a tool escaped the loop: runAgent threw "${text}". A failing tool must not crash the agent: ` +
+      `catch the error in executeToolCall (${LOOP}, TODO 1) and send it back as a tool_result with is_error: true, so the model can react.`
+    );
+  }
+  if (apiSaid === undefined) {
+    return (
+      `runAgent threw instead of answering: "${text}". Every problem with a tool call (an unknown tool, a tool that ` +
+      `throws) must become a tool_result with is_error: true that the model reads (${LOOP}, TODO 1).`
+    );
+  }
+  if (apiSaid.startsWith("[mock model]")) {
+    return (
+      `Your loop asked the model again after it had finished: ${apiSaid} Return the text as soon as stop_reason is ` +
+      `not "tool_use" (${LOOP}, TODO 2).`
+    );
+  }
+  const hasResults = (m: Anthropic.MessageParam | undefined) => m?.role === "user" && blocksOf(m).some((b) => b.type === "tool_result");
+  const firstResult = messages.findIndex(hasResults);
+  const before = messages[firstResult - 1];
+  const notSentBack = messages.length > 0
+    ? firstResult > 0 && !(before?.role === "assistant" && blocksOf(before).some((b) => b.type === "tool_use"))
+    : apiSaid.includes("unexpected `tool_use_id`");
+  if (notSentBack) {
+    return (
+      "The assistant's turn was not sent back: before your tool_result message there must be " +
+      "{ role: \"assistant\", content: response.content }, exactly as received, because the tool_results answer the " +
+      `tool_use blocks in it. Without them the API sees answers to questions nobody asked. The API said: ${apiSaid}`
+    );
+  }
+  if (messages.some((m, i) => hasResults(m) && hasResults(messages[i + 1]))) {
+    return (
+      "Each tool_result went in its own user message: the API wants all the results of one turn in ONE user " +
+      `message, right after the assistant turn (${LOOP}, TODO 2 step 4: collect them in an array, push once). ` +
+      `The API said: ${apiSaid}`
+    );
+  }
+  if (apiSaid.includes("without `tool_result` blocks immediately after")) {
+    return (
+      "Some tool_use was not answered in the next message: send one tool_result per tool_use block, all in the user " +
+      `message right after the assistant turn, each with tool_use_id = that block's id. The API said: ${apiSaid}`
+    );
+  }
+  return `The API refused a request your loop sent: ${apiSaid}`;
+}
+
+function explainMock(mock: MockModel, error: unknown): string {
+  const rejection = mock.rejections.at(-1);
+  const messages = (rejection?.request as { messages?: Anthropic.MessageParam[] } | undefined)?.messages ?? [];
+  return explain(error, rejection?.problem.message, messages);
+}
+
+// The offline model has no record of what it refused; the API's words are in the SDK's error.
+function explainOffline(error: unknown): string {
+  const apiSaid = (error as { error?: { error?: { message?: string } } }).error?.error?.message;
+  return `runAgent failed on the offline model. ${explain(error, apiSaid)}`;
+}
+
+function expectSuccess(mock: MockModel, outcome: Outcome): string {
+  if (outcome.error !== undefined) expect.fail(explainMock(mock, outcome.error));
+  return outcome.answer ?? "";
+}
+
+describe("the loop: talking to the model", () => {
+  it("zero tool rounds: returns the model's text when it answers at once", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.text("Paris is the capital of France.")]);
+    const answer = expectSuccess(mock, await run(mock, tools, undefined, "What is the capital of France?"));
+
+    const first = mock.requests[0];
+    expect(first?.messages, "The first request should hold just the task, as one user message.").toEqual([
+      { role: "user", content: "What is the capital of France?" },
+    ]);
+    expect(
+      first?.tools?.map((t) => ("name" in t ? t.name : "")),
+      `The first request must offer the tools (tools: toolDefinitions(tools)), or the model cannot call any (${LOOP}).`,
+    ).toEqual(["add", "lookup", "explode"]);
+    expect(answer, "runAgent should return the model's final text.").toBe("Paris is the capital of France.");
+    expect(mock.requests.length, "The model answered with end_turn; one request is enough.").toBe(1);
+  });
+
+  it("one tool round: runs the tool and answers its id", async () => {
+    const { tools, log } = testTools();
+    const mock = createMockModel([reply.toolUse("add", { a: 2, b: 3 }, { id: "toolu_add_1" }), reply.text("2 + 3 = 5.")]);
+    const answer = expectSuccess(mock, await run(mock, tools));
+
+    expect(log, "The model asked for add(2,3); your loop should have run it.").toEqual(["add(2,3)"]);
+    const result = mock.toolResults()[0];
+    expect(result?.tool_use_id, "The tool_result must carry the id of the tool_use it answers (tool_use_id = block.id).").toBe(
+      "toolu_add_1",
+    );
+    expect(resultText(result), "The tool_result's content should be what the tool returned.").toBe("5");
+    expect(answer, "After the tool round, runAgent should return the model's final text.").toBe("2 + 3 = 5.");
+    mock.assertAllUsed();
+  });
+
+  it("sends the assistant turn back exactly as received (text and tool_use, in order)", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([
+      reply.toolUse("lookup", { key: "rate" }, { id: "toolu_lookup_1", text: "Let me look that up." }),
+      reply.text("Found it."),
+    ]);
+    expectSuccess(mock, await run(mock, tools));
+
+    const sentBack = mock.requests[1]?.messages[1];
+    const shape = blocksOf(sentBack).map((b) => (b.type === "text" ? `text:${String(b.text)}` : `${b.type}:${String(b.id)}`));
+    expect(
+      { role: sentBack?.role, shape },
+      "The second request must contain the model's turn as { role: \"assistant\", content: response.content }: both its " +
+        "text and its tool_use block, in order. Rebuilding it (keeping only the text, or only the tool calls) changes " +
+        "what the model said.",
+    ).toEqual({ role: "assistant", shape: ["text:Let me look that up.", "tool_use:toolu_lookup_1"] });
+  });
+
+  it("three tool rounds: keeps going while the model asks for tools", async () => {
+    const { tools, log } = testTools();
+    const mock = createMockModel([
+      reply.toolUse("lookup", { key: "a" }),
+      reply.toolUse("add", { a: 40, b: 1 }),
+      reply.toolUse("add", { a: 41, b: 1 }),
+      reply.text("The answer is 42."),
+    ]);
+    const outcome = await run(mock, tools);
+    if (outcome.error === undefined) {
+      expect(
+        mock.turnsUsed(),
+        `The loop stopped after ${mock.turnsUsed()} request(s), but the model still wanted tools (stop_reason "tool_use"). ` +
+          `Stopping after the first tool call is lesson 01's round trip; here you must loop while stop_reason is "tool_use" (${LOOP}, TODO 2).`,
+      ).toBe(4);
+    }
+    const answer = expectSuccess(mock, outcome);
+    expect(log, "Each round's tool should run once, in order.").toEqual(["lookup(a)", "add(40,1)", "add(41,1)"]);
+    expect(answer).toBe("The answer is 42.");
+    expect(
+      mock.requests[3]?.messages.map((m) => m.role),
+      "After three rounds the conversation should be user, assistant, user, assistant, user, assistant, user.",
+    ).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+  });
+
+  it("two tool_use blocks in one turn: both answered in ONE user message, matched by id", async () => {
+    const { tools, log } = testTools();
+    const mock = createMockModel([
+      reply.toolUses([
+        { name: "add", input: { a: 1, b: 1 }, id: "toolu_first" },
+        { name: "lookup", input: { key: "b" }, id: "toolu_second" },
+      ]),
+      reply.text("Both done."),
+    ]);
+    const answer = expectSuccess(mock, await run(mock, tools));
+
+    expect(log, "Both calls of the turn should run.").toEqual(["add(1,1)", "lookup(b)"]);
+    const last = mock.requests[1]?.messages.at(-1);
+    const ids = blocksOf(last).map((b) => b.tool_use_id);
+    expect(
+      ids,
+      "The results of one turn go in ONE user message, one tool_result per tool_use, each with its call's id " +
+        "(not one message per result, and none left out).",
+    ).toEqual(["toolu_first", "toolu_second"]);
+    expect(answer).toBe("Both done.");
+  });
+
+  it("an unknown tool becomes an is_error result, and the loop goes on", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.toolUse("delete_everything", {}), reply.text("I cannot delete anything.")]);
+    const answer = expectSuccess(mock, await run(mock, tools));
+
+    const result = mock.toolResults()[0];
+    expect(
+      result?.is_error,
+      `The model asked for 'delete_everything', which this agent does not have: answer with is_error: true (${LOOP}, TODO 1).`,
+    ).toBe(true);
+    expect(
+      resultText(result),
+      "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",
+    ).toMatch(/delete_everything[\s\S]*add/);
+    expect(answer, "After the error the model answered; runAgent should return that answer.").toBe("I cannot delete anything.");
+  });
+
+  it("a tool that throws becomes an is_error result, and the loop goes on", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.toolUse("explode", {}), reply.text("The tool failed, sorry.")]);
+    const answer = expectSuccess(mock, await run(mock, tools));
+
+    const result = mock.toolResults()[0];
+    expect(result?.is_error, "A tool that throws must be answered with is_error: true.").toBe(true);
+    expect(resultText(result), "The error result should carry the exception's message, so the model knows what happened.").toContain(
+      FIRE,
+    );
+    expect(answer).toBe("The tool failed, sorry.");
+  });
+
+  it("executeToolCall never throws, whatever the tool does", async () => {
+    const { tools } = testTools();
+    const call = { type: "tool_use", id: "toolu_direct", name: "explode", input: {} } as unknown as Anthropic.ToolUseBlock;
+    let result: Anthropic.ToolResultBlockParam | undefined;
+    try {
+      result = await executeToolCall(call, tools);
+    } catch (error) {
+      expect.fail(
+        messageOf(error).includes("not implemented yet")
+          ? messageOf(error)
+          : `executeToolCall threw "${messageOf(error)}": an exception escaped. Catch it and return { type: "tool_result", tool_use_id, content, is_error: true } (${LOOP}, TODO 1).`,
+      );
+    }
+    expect(result, "executeToolCall should answer the call it was given.").toMatchObject({
+      type: "tool_result",
+      tool_use_id: "toolu_direct",
+      is_error: true,
+    });
+  });
+
+  it("stops at the turn limit with a message that says so", async () => {
+    const { tools } = testTools();
+    const forever: MockTurn[] = Array.from({ length: 20 }, (_, i) => reply.toolUse("add", { a: i, b: 1 }));
+    const mock = createMockModel(forever);
+    const answer = expectSuccess(mock, await run(mock, tools, { maxTurns: 3 }));
+
+    expect(
+      mock.requests.length,
+      `With maxTurns: 3 the loop may send 3 requests; it sent ${mock.requests.length}. A model can ask for tools forever: ` +
+        `count the requests and stop at the limit (${LOOP}, TODO 3).`,
+    ).toBe(3);
+    expect(answer, "At the limit, return a sentence that says the turn limit (3) was reached, not an empty string.").toMatch(
+      /(turn|limit)[\s\S]*3|3[\s\S]*(turn|limit)/i,
+    );
+  });
+
+  it("uses a limit of 10 turns when none is given", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel(Array.from({ length: 15 }, () => reply.toolUse("add", { a: 1, b: 1 })));
+    expectSuccess(mock, await run(mock, tools));
+    expect(mock.requests.length, "Without options the limit is DEFAULT_MAX_TURNS (10) requests.").toBe(10);
+  });
+
+  it("stops when the answer is cut off (stop_reason max_tokens) instead of asking again", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.raw([{ type: "text", text: "The answer is long and was cu" }], "max_tokens")]);
+    const answer = expectSuccess(mock, await run(mock, tools));
+    expect(
+      mock.requests.length,
+      'Only stop_reason "tool_use" means "run tools and continue"; max_tokens, end_turn, refusal all end the loop.',
+    ).toBe(1);
+    expect(answer, "Return the text the model managed to write.").toContain("The answer is long");
+  });
+
+  it("sends the system prompt when one is given", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.text("Hi.")]);
+    expectSuccess(mock, await run(mock, tools, { system: "Answer briefly." }));
+    expect(mock.requests[0]?.system, "options.system should go to the API as `system`.").toBe("Answer briefly.");
+  });
+
+  it("runs a real task on the offline demo model: rate, then calculation", async () => {
+    const { client } = createClient({ offline: true });
+    let answer = "";
+    try {
+      answer = await runAgent(client, "How much are 1000 EUR in rubles?", [getExchangeRateTool, calculateTool]);
+    } catch (error) {
+      expect.fail(explainOffline(error));
+    }
+    expect(answer, "The offline model looks up EUR/RUB (100.3), calculates 1000 * 100.3 and answers 100,300.").toMatch(
+      /100[,\s\u00a0]?300/,
+    );
+  });
+});
+
+// A fixed moment: 1 March 2026, 09:05:07 UTC.
+const MOMENT = new Date("2026-03-01T09:05:07Z");
+const fixedClock = () => MOMENT;
+
+describe("get_time: the tool with an injectable clock", () => {
+  it("gives the clock's time and date in the zone asked for", () => {
+    expect(getTime(fixedClock, "UTC"), `getTime(clock, "UTC") at 09:05:07 UTC (TODO 4 in ${TIME}).`).toEqual({
+      time: "09:05:07",
+      date: "2026-03-01",
+      timezone: "UTC",
+    });
+    expect(getTime(fixedClock, "Asia/Tokyo").time, "Tokyo is UTC+9: 09:05:07 UTC is 18:05:07 there (24-hour clock).").toBe(
+      "18:05:07",
+    );
+  });
+
+  it("uses the date of the zone, not of UTC", () => {
+    const lateEvening = () => new Date("2026-03-01T23:30:00Z");
+    expect(
+      getTime(lateEvening, "Asia/Tokyo"),
+      "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: format the date in the zone too.",
+    ).toMatchObject({ time: "08:30:00", date: "2026-03-02" });
+  });
+
+  it("uses the computer's zone when none is given", () => {
+    const report = getTime(fixedClock);
+    expect(report.timezone, "Without a timezone, use localTimeZone().").toBe(localTimeZone());
+  });
+
+  it("refuses an unknown zone with a message that shows a valid one", () => {
+    let message = "";
+    try {
+      getTime(fixedClock, "Mars/Olympus");
+    } catch (error) {
+      message = messageOf(error);
+    }
+    expect(
+      message.includes("Mars/Olympus") &&
+        /[A-Z][a-z]+\/[A-Z][a-z_]+|UTC/.test(message.replaceAll("Mars/Olympus", "")) &&
+        !message.includes("not implemented"),
+      `getTime(clock, "Mars/Olympus") should throw an Error naming the zone and showing a valid one such as "Europe/Moscow"; it threw: ${JSON.stringify(message)}`,
+    ).toBe(true);
+  });
+
+  it("run() reads the clock it was given, on every call", async () => {
+    let now = new Date("2001-02-03T04:05:06Z");
+    const tool = createGetTimeTool(() => now);
+    const first = String(await tool.run({ timezone: "UTC" }));
+    expect(
+      first,
+      `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,
+    ).toMatch(/04:05:06[\s\S]*2001-02-03|2001-02-03[\s\S]*04:05:06/);
+    now = new Date("2001-02-03T04:07:00Z");
+    const second = String(await tool.run({ timezone: "UTC" }));
+    expect(second, "run() must call clock() each time, not once when the tool is created: the time moved on.").toContain(
+      "04:07:00",
+    );
+  });
+
+  it("has a definition the model can use: what it returns, when to use it, an optional timezone", () => {
+    const tool = createGetTimeTool(fixedClock);
+    const problem = validateMessagesRequest({
+      model: "claude-haiku-5-5",
+      max_tokens: 100,
+      tools: toolDefinitions([tool as Tool]),
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(problem?.message, "The API would reject the tool definition.").toBeUndefined();
+    const description = tool.description.toLowerCase();
+    expect(description.length, `Describe get_time for the model in 2-4 sentences (TODO 5 in ${TIME}).`).toBeGreaterThanOrEqual(60);
+    expect(description, "The description should say it returns the time.").toContain("time");
+    expect(
+      /\b(use (it|this)?\s*(when|whenever|to|for)|when the user|if the user)\b/.test(description),
+      'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',
+    ).toBe(true);
+    const timezone = (tool.input_schema.properties as Record<string, { type?: string; description?: string }> | undefined)?.timezone;
+    expect(timezone?.type, "input_schema.properties.timezone should be a string.").toBe("string");
+    expect((timezone?.description ?? "").length, "properties.timezone needs a description with an example.").toBeGreaterThan(10);
+    expect(tool.input_schema.required ?? [], "timezone is optional: do not list it in required.").not.toContain("timezone");
+  });
+
+  it("answers 'Который час?' through your loop on the offline demo model", async () => {
+    const tool = createGetTimeTool(fixedClock);
+    const { client } = createClient({ offline: true });
+    const expected = getTime(fixedClock).time;
+    let answer = "";
+    try {
+      answer = await runAgent(client, "Который час?", [tool as Tool]);
+    } catch (error) {
+      expect.fail(explainOffline(error));
+    }
+    expect(answer, `The offline model calls get_time and says the time it returned (${expected}).`).toContain(expected);
+  });
+});
