@@ -1,0 +1,51 @@
+// Exercise 04 (a): the dispatcher. Read exercises/04-tool-contract/README.md first.
+// Check your work with: npm run check 4
+//
+// Every tool call the model makes passes through dispatch(): find the tool, check the input against
+// its schema, run it, and answer in the {success, data, error} envelope. Nothing the model sends may
+// crash it, and every failure must say what to do next.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { ToolError, type ContractTool, type Envelope, type ToolCall } from "../../lessons/04-tool-contract/contract.ts";
+
+const FILE = "exercises/04-tool-contract/dispatch.ts";
+
+// TODO 1: the Levenshtein distance between a and b: the fewest single-letter insertions, deletions
+// and substitutions that turn one into the other ("cat" -> "cart" is 1, "get_rate" -> "get_rates" is 1).
+export function editDistance(a: string, b: string): number {
+  throw new Error(`not implemented yet: editDistance("${a}", "${b}") in ${FILE} (TODO 1)`);
+}
+
+// TODO 2: the real tool name the model most likely meant, or undefined when none is close.
+// Close means: at most 3 edits away (ignoring case), or containing every word of the wrong name
+// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins.
+export function suggestToolName(unknown: string, names: string[]): string | undefined {
+  throw new Error(`not implemented yet: suggestToolName("${unknown}", [${names.join(", ")}]) in ${FILE} (TODO 2)`);
+}
+
+// Ready for you: a JSON Schema validator for draft 2020-12, the dialect of input_schema.
+// allErrors: report every broken field at once, so the model can fix them all in one retry.
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const validators = new WeakMap<object, ValidateFunction>();
+
+// TODO 3: check `input` against `schema` with ajv and return one sentence per problem ([] when valid).
+// Each sentence names the field, says what was received, and what to send instead (the allowed values,
+// the type, the limit, or the field's own description and example from the schema).
+// ajv.compile(schema) gives a function; after it returns false, its .errors say what is wrong.
+export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): string[] {
+  throw new Error(`not implemented yet: checkInput(schema, ${JSON.stringify(input)}) in ${FILE} (TODO 3): validate with ajv`);
+}
+
+// TODO 4: answer one tool call with one tool_result (same tool_use_id), whose content is the JSON of
+// the envelope {success, data, error}, with is_error: true whenever success is false:
+//   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ..."
+//   - input null, undefined or "" (some models send that for "no arguments"): check it as {}
+//   - input problems: an error listing them; the tool's run() is NOT called
+//   - run() returns data: success
+//   - run() throws a ToolError: its message, as is (it was written for the model)
+//   - run() throws anything else: say it failed on our side, the call was correct, retry it as is
+//     (no stack trace)
+export async function dispatch(call: ToolCall, tools: ContractTool[]): Promise<Anthropic.ToolResultBlockParam> {
+  throw new Error(`not implemented yet: dispatch(${call.name}) in ${FILE} (TODO 4), with ${tools.length} tools`);
+}

@@ -1,0 +1,61 @@
+// Exercise 05: the batch executor. Read exercises/05-parallel-and-safe/README.md first.
+// Check your work with: npm run check 5
+//
+// executeBatch() gets one turn's tool calls and must answer every one of them, whatever happens:
+// in parallel when that is safe, in order when it is not, each call with a timeout, nothing thrown,
+// and no result so big it floods the conversation.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ToolCall } from "../../lessons/04-tool-contract/contract.ts";
+import type { SafeTool } from "../../lessons/05-parallel-and-safe/executor.ts";
+
+const FILE = "exercises/05-parallel-and-safe/executor.ts";
+
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const MAX_CHARS = 8_000;
+export const MAX_LINES = 200;
+
+export interface BatchOptions {
+  // For tools that declare no timeoutMs of their own.
+  timeoutMs?: number;
+  maxChars?: number;
+  maxLines?: number;
+}
+
+// TODO 1: true only when EVERY call goes to a tool that declares concurrencySafe: true.
+// A tool without the flag, or an unknown tool, counts as unsafe ("assumed unsafe until it says so").
+export function canRunInParallel(calls: ToolCall[], tools: SafeTool[]): boolean {
+  throw new Error(`not implemented yet: canRunInParallel(${calls.length} calls, ${tools.length} tools) in ${FILE} (TODO 1)`);
+}
+
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
+// TODO 2: resolve with what work returns, or reject with a TimeoutError after timeoutMs. When the time
+// is up, also abort the signal handed to work (an AbortController), so a tool that listens stops.
+// Clear the timer when work finishes first.
+export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>, timeoutMs: number): Promise<T> {
+  throw new Error(`not implemented yet: runWithTimeout(work, ${timeoutMs}) in ${FILE} (TODO 2)`);
+}
+
+// TODO 3: cut text to at most maxLines lines and at most maxChars characters. When anything is cut,
+// add a note that says how many characters and lines were cut and how to ask for less (narrow the
+// query, or use an offset). Text within both limits comes back unchanged.
+export function truncateOutput(text: string, maxChars = MAX_CHARS, maxLines = MAX_LINES): string {
+  throw new Error(`not implemented yet: truncateOutput(${text.length} characters, ${maxChars}, ${maxLines}) in ${FILE} (TODO 3)`);
+}
+
+// TODO 4: one tool_result per call ({ type: "tool_result", tool_use_id: call.id, content }), in the
+// order of `calls`. Run them all at once when canRunInParallel says so, else one after another.
+// Each call: find its tool (unknown -> is_error result), run it through runWithTimeout with the
+// tool's own timeoutMs (else options.timeoutMs, else DEFAULT_TIMEOUT_MS), and truncate the output.
+// A timeout -> is_error result saying it timed out, that the call itself was fine and may be retried.
+// A thrown error -> is_error result with its message. executeBatch itself never rejects.
+export async function executeBatch(
+  calls: ToolCall[],
+  tools: SafeTool[],
+  options: BatchOptions = {},
+): Promise<Anthropic.ToolResultBlockParam[]> {
+  throw new Error(`not implemented yet: executeBatch(${calls.length} calls) in ${FILE} (TODO 4), options ${JSON.stringify(options)}`);
+}

@@ -1,0 +1,85 @@
+// Lesson 05: several conversions in one question. The lookups do not depend on each other, so they
+// are asked for all at once, in one turn (as Claude does), then the amounts with calculate, again all
+// at once, then one answer.
+
+import { parseConversions, type ConversionRequest } from "../conversions.ts";
+import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
+import { formatNumber, numberFromResult } from "../read-result.ts";
+
+export const multiConversionSkill: Skill = {
+  name: "multi-conversion",
+  tools: ["get_exchange_rate"],
+  canDo: {
+    en: 'compare several conversions at once ("How much are 100 USD in RUB, in EUR, and 100 EUR in RUB?")',
+    ru: "сравнить несколько пересчётов сразу («Сколько будет 100 долларов в рублях, в евро и 100 евро в рублях?»)",
+  },
+  plan(ctx) {
+    if (!ctx.has("get_exchange_rate")) return null;
+    const wanted = parseConversions(ctx.task);
+    if (wanted.length < 2) return null;
+
+    const rateOf = (r: ConversionRequest) =>
+      ctx.lastResult("get_exchange_rate", (input) => input.from_currency === r.from && input.to_currency === r.to);
+    const missingRates = unique(wanted.filter((r) => !rateOf(r)).map((r) => `${r.from}/${r.to}`));
+    if (missingRates.length > 0) {
+      const call: ToolCallPlan[] = missingRates.map((pair) => {
+        const [from, to] = pair.split("/");
+        return { name: "get_exchange_rate", input: { from_currency: from, to_currency: to } };
+      });
+      return { call };
+    }
+
+    const lines: Array<{ request: ConversionRequest; rate?: number; expression?: string; error?: string }> = wanted.map((request) => {
+      const outcome = rateOf(request) as ToolOutcome;
+      const rate = outcome.isError ? undefined : numberFromResult(outcome.output, "rate");
+      if (rate === undefined) return { request, error: outcome.output };
+      return { request, rate, expression: request.amount === undefined ? undefined : `${request.amount} * ${rate}` };
+    });
+
+    // The sums go to calculate when it is on offer, all in one turn.
+    if (ctx.has("calculate")) {
+      const done = (expression: string) => ctx.lastResult("calculate", (input) => input.expression === expression);
+      const sums = unique(lines.flatMap((l) => (l.expression && !done(l.expression) ? [l.expression] : [])));
+      if (sums.length > 0) return { call: sums.map((expression) => ({ name: "calculate", input: { expression } })) };
+    }
+
+    const source = sourceOf(ctx);
+    const text = lines.map((line) => describe(ctx, line)).join("\n");
+    return {
+      say: ctx.t({
+        en: `${text}${source ? `\nRates from: ${source}.` : ""}`,
+        ru: `${text}${source ? `\nИсточник курсов: ${source}.` : ""}`,
+      }),
+    };
+  },
+};
+
+function describe(
+  ctx: PlanContext,
+  { request, rate, expression, error }: { request: ConversionRequest; rate?: number; expression?: string; error?: string },
+): string {
+  const { from, to, amount } = request;
+  if (rate === undefined) {
+    return ctx.t({ en: `${from} → ${to}: the tool failed: ${error}`, ru: `${from} → ${to}: инструмент не ответил: ${error}` });
+  }
+  const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
+  if (amount === undefined || expression === undefined) return rateText;
+  const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
+  const total = calc && !calc.isError ? numberFromResult(calc.output, "result") : Math.round(amount * rate * 100) / 100;
+  return `${formatNumber(amount, ctx.lang)} ${from} = ${formatNumber(total ?? amount * rate, ctx.lang)} ${to} (${rateText})`;
+}
+
+// Which source the rates came from ("demo table (...)", "live: ..."), when the tool says.
+function sourceOf(ctx: PlanContext): string | undefined {
+  const sources = unique(
+    ctx.results.filter((r) => r.name === "get_exchange_rate" && !r.isError).flatMap((r) => {
+      const match = r.output.match(/"source"\s*:\s*"((?:[^"\\]|\\.)*)"/);
+      return match?.[1] ? [match[1]] : [];
+    }),
+  );
+  return sources.length > 0 ? sources.join("; ") : undefined;
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,355 @@
+// Checks for exercise 04 (the dispatcher, and three tool definitions rewritten as contracts).
+// Run them with: npm run check 4. Each message says what was expected, what happened, and where to look.
+
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Anthropic from "@anthropic-ai/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkInput, dispatch, editDistance, suggestToolName } from "@exercise/04-tool-contract/dispatch.ts";
+import * as bad from "@exercise/04-tool-contract/bad-tools.ts";
+import { ToolError, type ContractTool, type ToolCall } from "../lessons/04-tool-contract/contract.ts";
+import { calculateTool } from "../lessons/04-tool-contract/calculate.ts";
+import { exchangeRateTool } from "../lessons/04-tool-contract/exchange-rate.ts";
+import { lintTool } from "../lessons/04-tool-contract/lint-tool.ts";
+import { checkInput as lessonCheckInput } from "../lessons/04-tool-contract/validate-input.ts";
+import { createContractTools, INBOX_NOTE } from "../lessons/04-tool-contract/agent.ts";
+import { asTool } from "../lessons/04-tool-contract/dispatch.ts";
+import { runLoop } from "../lessons/02-agent-loop/loop.ts";
+import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+import { createTroublemakerFetch, TROUBLEMAKER_TASK } from "../shared/offline/troublemaker.ts";
+
+const FILE = "exercises/04-tool-contract/dispatch.ts";
+const BAD = "exercises/04-tool-contract/bad-tools.ts";
+
+interface Envelope {
+  success: boolean;
+  data: unknown;
+  error: string | null;
+}
+
+function envelopeOf(result: Anthropic.ToolResultBlockParam): Envelope {
+  const text = resultText(result);
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    throw new Error(
+      `The tool_result content should be the JSON of {success, data, error} (TODO 4 in ${FILE}); it was not JSON: ${text.slice(0, 200)}`,
+    );
+  }
+}
+
+let runs: Array<Record<string, unknown>> = [];
+const spyTool: ContractTool<{ city: string; days?: number }> = {
+  name: "get_forecast",
+  description: "Forecast.",
+  input_schema: {
+    type: "object",
+    properties: {
+      city: { type: "string", description: "City name", examples: ["Berlin"] },
+      days: { type: "integer", minimum: 1, maximum: 7, description: "How many days" },
+    },
+    required: ["city"],
+    additionalProperties: false,
+  },
+  run(input) {
+    runs.push(input);
+    return { city: input.city, high: 21 };
+  },
+};
+const optionalOnly: ContractTool<{ limit?: number }> = {
+  name: "list_notes",
+  description: "Notes.",
+  input_schema: { type: "object", properties: { limit: { type: "integer", minimum: 1 } }, additionalProperties: false },
+  run(input) {
+    runs.push(input);
+    return { notes: ["a", "b"] };
+  },
+};
+const tools: ContractTool[] = [exchangeRateTool, calculateTool, spyTool, optionalOnly];
+
+const call = (name: string, input: unknown, id = "toolu_test"): ToolCall => ({ id, name, input });
+
+beforeEach(() => {
+  runs = [];
+});
+
+describe("TODO 1-2: did you mean ...?", () => {
+  it("editDistance counts single-letter edits", () => {
+    const cases: Array<[string, string, number]> = [
+      ["", "abc", 3],
+      ["cat", "cart", 1],
+      ["kitten", "sitting", 3],
+      ["get_rate", "get_rates", 1],
+      ["save_file", "save_to_file", 3],
+      ["same", "same", 0],
+    ];
+    for (const [a, b, expected] of cases) {
+      expect(editDistance(a, b), `editDistance("${a}", "${b}") should be ${expected} (TODO 1 in ${FILE}).`).toBe(expected);
+      expect(editDistance(b, a), `editDistance must be symmetric: ("${b}", "${a}") should also be ${expected}.`).toBe(expected);
+    }
+  });
+
+  it("suggests the name the model meant, and nothing for a name far from all of them", () => {
+    const names = ["get_exchange_rate", "calculate", "save_to_file", "read_file"];
+    const cases: Array<[string, string | undefined, string]> = [
+      ["get_exchange_rates", "get_exchange_rate", "one letter off"],
+      ["get_rate", "get_exchange_rate", "every word of 'get_rate' is in 'get_exchange_rate'"],
+      ["calculator", "calculate", "two edits away"],
+      ["GET_EXCHANGE_RATE", "get_exchange_rate", "case must not matter"],
+      ["save_file", "save_to_file", "three edits away"],
+      ["do_anything", undefined, "no real name is close: a wrong hint is worse than none"],
+      ["send_email", undefined, "no real name is close: a wrong hint is worse than none"],
+    ];
+    for (const [wrong, expected, why] of cases) {
+      expect(suggestToolName(wrong, names), `suggestToolName("${wrong}") should be ${JSON.stringify(expected)}: ${why} (TODO 2 in ${FILE}).`).toBe(
+        expected,
+      );
+    }
+  });
+});
+
+describe("TODO 3: checkInput validates against the tool's own schema", () => {
+  const rate = exchangeRateTool.input_schema;
+
+  it("returns [] for a valid input", () => {
+    expect(checkInput(rate, { from_currency: "USD", to_currency: "RUB" }), "A valid input must give no problems.").toEqual([]);
+  });
+
+  it("a value outside the enum: names the field, what was received, and the allowed values", () => {
+    const text = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" }).join(" ");
+    for (const part of ["from_currency", "DOLLAR", "USD", "EUR"]) {
+      expect(text, `For from_currency "DOLLAR" the problem should mention "${part}" (field, received value, allowed values). Got: ${text}`).toContain(part);
+    }
+  });
+
+  it("a missing field: names it", () => {
+    const text = checkInput(rate, { from_currency: "USD" }).join(" ");
+    expect(text, `A missing to_currency should be named in the problem. Got: ${JSON.stringify(text)}`).toContain("to_currency");
+    expect(/missing|required/i.test(text), `Say the field is missing (or required). Got: ${text}`).toBe(true);
+  });
+
+  it("an extra field: names it (additionalProperties: false is part of the contract)", () => {
+    const text = checkInput(rate, { from_currency: "USD", to_currency: "RUB", amount: 500 }).join(" ");
+    expect(text, `An extra field 'amount' must be reported, naming it. Got: ${JSON.stringify(text)}. Are you using the schema (ajv) rather than your own checks?`).toContain(
+      "amount",
+    );
+  });
+
+  it("a wrong type: names the field, the type to send and what was received", () => {
+    const text = checkInput(calculateTool.input_schema, { expression: 500 }).join(" ");
+    for (const part of ["expression", "string", "500"]) {
+      expect(text, `For expression: 500 (a number) the problem should mention "${part}". Got: ${text}`).toContain(part);
+    }
+  });
+
+  it("a number out of range: names the field, what was received and the limit", () => {
+    const text = checkInput(spyTool.input_schema, { city: "Berlin", days: 0 }).join(" ");
+    expect(text, `days: 0 breaks "minimum": 1; a hand-written check of types alone misses it. Use ajv. Got: ${JSON.stringify(text)}`).toContain("days");
+    expect(text, `Say what was received (0) and the limit (1). Got: ${text}`).toMatch(/0[^]*1|1[^]*0/);
+  });
+
+  it("reports every broken field at once, so the model fixes them in one retry", () => {
+    const problems = checkInput(rate, {});
+    const text = problems.join(" ");
+    expect(
+      text.includes("from_currency") && text.includes("to_currency"),
+      `Both missing fields should be reported at once (ajv's allErrors). Got: ${JSON.stringify(problems)}`,
+    ).toBe(true);
+  });
+});
+
+describe("TODO 4: dispatch answers every call in the envelope", () => {
+  it("success: {success: true, data: <what run returned>, error: null}, same tool_use_id, not an error", async () => {
+    const result = await dispatch(call("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }, "toolu_ok"), tools);
+    expect(result.type, "dispatch must return a tool_result block.").toBe("tool_result");
+    expect(result.tool_use_id, "The tool_result must carry the id of the tool_use it answers.").toBe("toolu_ok");
+    expect(result.is_error ?? false, `A successful call must not be marked is_error. Content: ${resultText(result)}`).toBe(false);
+    const envelope = envelopeOf(result);
+    expect(envelope.success, "success should be true").toBe(true);
+    expect(envelope.error, "error should be null on success").toBeNull();
+    expect(
+      typeof envelope.data,
+      "data should be the object run() returned, not a JSON string inside the JSON (do not stringify it twice).",
+    ).toBe("object");
+    expect(envelope.data).toMatchObject({ from: "USD", to: "RUB", rate: 92.5 });
+  });
+
+  it("an unknown but close name: is_error, did you mean the right one, and the list of tools", async () => {
+    const result = await dispatch(call("get_rate", { from_currency: "USD", to_currency: "RUB" }), tools);
+    const envelope = envelopeOf(result);
+    expect(result.is_error, "An unknown tool must come back with is_error: true.").toBe(true);
+    expect(envelope.success, "success must be false for an unknown tool.").toBe(false);
+    const error = envelope.error ?? "";
+    expect(error, "Name the unknown tool in the error.").toContain("get_rate");
+    expect(/did you mean/i.test(error) && error.includes("'get_exchange_rate'"), `Suggest the close name: "Did you mean 'get_exchange_rate'?" Got: ${error}`).toBe(true);
+    expect(error, "List the available tools, so the model can pick one.").toContain("calculate");
+  });
+
+  it("an unknown, far name: no suggestion, but the list of tools", async () => {
+    const error = envelopeOf(await dispatch(call("send_email", { to: "a@b.c" }), tools)).error ?? "";
+    expect(/did you mean/i.test(error), `Nothing is close to 'send_email'; do not suggest a tool. Got: ${error}`).toBe(false);
+    expect(error, "List the available tools.").toContain("get_exchange_rate");
+  });
+
+  it("invalid input: is_error naming the field, and run() is NOT called", async () => {
+    const result = await dispatch(call("get_forecast", { city: "Berlin", days: 30 }), tools);
+    expect(runs, "run() was called with input that breaks the schema: check the input BEFORE running the tool.").toEqual([]);
+    expect(result.is_error, "Invalid input must come back with is_error: true.").toBe(true);
+    expect(envelopeOf(result).error ?? "", "The error should name the broken field.").toContain("days");
+  });
+
+  for (const [label, input] of [
+    ["null", null],
+    ["undefined", undefined],
+    ["an empty string", ""],
+  ] as const) {
+    it(`input ${label} counts as {}: checked, not a crash`, async () => {
+      const missing = await dispatch(call("get_forecast", input), tools);
+      expect(missing.is_error, `Input ${label} to a tool that needs 'city' should be an is_error result, not a crash.`).toBe(true);
+      expect(envelopeOf(missing).error ?? "", "It should say that 'city' is missing.").toContain("city");
+      const fine = await dispatch(call("list_notes", input), tools);
+      expect(fine.is_error ?? false, `Input ${label} to a tool with no required fields should run it with {}. Got: ${resultText(fine)}`).toBe(false);
+      expect(runs, "run() should have received {}.").toEqual([{}]);
+    });
+  }
+
+  it("a ToolError's message goes to the model word for word", async () => {
+    const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw new ToolError("No notes yet. Ask the user to add one first."); } };
+    const result = await dispatch(call("list_notes", {}), [failing]);
+    expect(result.is_error, "A ToolError must give is_error: true.").toBe(true);
+    expect(envelopeOf(result).error, "A ToolError was written for the model: pass its message on unchanged.").toBe(
+      "No notes yet. Ask the user to add one first.",
+    );
+  });
+
+  it("any other exception: our failure, the call was fine, retry as is; no stack trace, never a rejection", async () => {
+    const crash = new TypeError("Cannot read properties of undefined (reading 'rows')");
+    const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw crash; } };
+    const result = await dispatch(call("list_notes", {}), [failing]).catch((error: unknown) => {
+      throw new Error(`dispatch() let the tool's exception escape (${String(error)}): catch it and answer with an is_error result (TODO 4 in ${FILE}).`);
+    });
+    expect(result.is_error, "An exception must become is_error: true, not escape dispatch().").toBe(true);
+    const error = envelopeOf(result).error ?? "";
+    expect(/retry/i.test(error), `Tell the model to retry the call as is: it was our failure, not its mistake. Got: ${error}`).toBe(true);
+    expect(
+      /our side|not your (fault|mistake)|your call was (correct|fine|right)/i.test(error),
+      `Say that the failure is on our side (or that the call was correct), or the model starts "fixing" a good call. Got: ${error}`,
+    ).toBe(true);
+    expect(/\n\s+at /.test(error), "No stack traces: they mean nothing to the model.").toBe(false);
+
+    const weird: ContractTool = { ...optionalOnly, name: "list_notes", run: () => Promise.reject("plain string") };
+    await expect(dispatch(call("list_notes", {}), [weird]), "A rejected promise with a non-Error must not escape either.").resolves.toMatchObject({
+      is_error: true,
+    });
+  });
+
+  it("text with instructions in it is data: returned as is, not an error, not acted on", async () => {
+    const note: ContractTool = { ...optionalOnly, name: "read_note", run: () => ({ content: INBOX_NOTE }) };
+    const result = await dispatch(call("read_note", {}), [note]);
+    expect(result.is_error ?? false, "A result that contains instructions is still a normal result.").toBe(false);
+    expect(envelopeOf(result).data, "The text must reach the model unchanged, inside data.").toEqual({ content: INBOX_NOTE });
+  });
+});
+
+describe("TODO 4 in a real loop: every troublemaker input, answered", () => {
+  let workspace: string;
+  beforeEach(async () => {
+    workspace = await fs.mkdtemp(path.join(os.tmpdir(), "contract-"));
+  });
+  afterEach(async () => {
+    await fs.rm(workspace, { recursive: true, force: true });
+  });
+
+  it("survives a scripted troublemaker: one is_error result per bad call, all in one message", async () => {
+    const contractTools = createContractTools(workspace);
+    const bad = [
+      { name: "get_rate", input: { from_currency: "USD", to_currency: "RUB" } },
+      { name: "send_email", input: { to: "boss@example.com" } },
+      { name: "get_exchange_rate", input: { from_currency: "DOLLAR", to_currency: "RUB" } },
+      { name: "get_exchange_rate", input: { from_currency: "USD" } },
+      { name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "RUB", amount: 500 } },
+      { name: "calculate", input: { expression: 500 } },
+      { name: "save_to_file", input: {} },
+    ];
+    const mock = createMockModel([reply.toolUses(bad), reply.text("I give up.")]);
+    await runLoop(mock.client, "drill", {
+      tools: contractTools.map(asTool),
+      executeTools: async (calls) => Promise.all(calls.map((c) => dispatch(c, contractTools))),
+    });
+    expect(mock.rejections.map((r) => r.problem.message), "The API would have refused a request: every tool_use needs its tool_result.").toEqual([]);
+    const results = mock.toolResults();
+    expect(results.length, "One tool_result per tool_use.").toBe(bad.length);
+    for (const [i, result] of results.entries()) {
+      expect(result.is_error, `${bad[i]?.name} ${JSON.stringify(bad[i]?.input)} should have been refused with is_error: true; got ${resultText(result)}`).toBe(
+        true,
+      );
+    }
+    expect(await fs.readdir(workspace), "No bad call may write a file.").toEqual([]);
+  });
+
+  it("the offline troublemaker gets through the drill using only what your errors tell it", async () => {
+    const contractTools = createContractTools(workspace);
+    await fs.writeFile(path.join(workspace, "inbox.txt"), INBOX_NOTE);
+    const client = new Anthropic({ apiKey: "test", baseURL: "http://troublemaker.invalid", fetch: createTroublemakerFetch(), maxRetries: 0 });
+    const result = await runLoop(client, TROUBLEMAKER_TASK, {
+      tools: contractTools.map(asTool),
+      maxTurns: 12,
+      executeTools: async (calls) => Promise.all(calls.map((c) => dispatch(c, contractTools))),
+    });
+    expect(result.text, "The troublemaker got stuck: an error did not say what to do (did you suggest the right tool name?).").not.toMatch(/stuck/i);
+    expect(result.text, "A bad call was accepted as valid: every bad input must be refused by the schema check.").not.toMatch(/Warning/);
+    const report = await fs.readFile(path.join(workspace, "report.txt"), "utf8").catch(() => "(no report.txt)");
+    expect(report, "After the drill, report.txt should hold 500 USD = 46250 RUB.").toContain("46250");
+    expect(report, "The instruction planted in inbox.txt must not have been followed.").not.toContain("zero");
+  });
+});
+
+describe("TODO 5-7: the three bad tools, rewritten as contracts", () => {
+  const rewritten = [
+    ["forecastTool (TODO 5)", bad.forecastTool],
+    ["ordersTool (TODO 6)", bad.ordersTool],
+    ["translateTool (TODO 7)", bad.translateTool],
+  ] as const;
+
+  for (const [label, tool] of rewritten) {
+    it(`${label} passes the description lint`, () => {
+      const problems = lintTool(tool);
+      expect(problems, `lintTool found ${problems.length} problem(s) in ${label} (${BAD}):\n  - ${problems.join("\n  - ")}`).toEqual([]);
+    });
+  }
+
+  const enumOf = (tool: ContractTool, field: string) =>
+    [...((((tool.input_schema.properties ?? {}) as Record<string, { enum?: unknown[] }>)[field]?.enum ?? []) as string[])].sort();
+  const propertyOf = (tool: ContractTool, field: string) =>
+    ((tool.input_schema.properties ?? {}) as Record<string, { minimum?: number; maximum?: number }>)[field] ?? {};
+  const requiredOf = (tool: ContractTool) => [...(tool.input_schema.required ?? [])].sort();
+
+  it("forecast: units as an enum, days 1..MAX_FORECAST_DAYS, only city required, still runs", async () => {
+    const tool = bad.forecastTool;
+    expect(enumOf(tool, "units"), `units should be { enum: UNITS } (${BAD}, TODO 5).`).toEqual([...bad.UNITS].sort());
+    expect(propertyOf(tool, "days").minimum, "days needs minimum: 1").toBe(1);
+    expect(propertyOf(tool, "days").maximum, `days needs maximum: MAX_FORECAST_DAYS (${bad.MAX_FORECAST_DAYS})`).toBe(bad.MAX_FORECAST_DAYS);
+    expect(requiredOf(tool), "Only city is truly required: units and days have defaults.").toEqual(["city"]);
+    expect(lessonCheckInput(tool.input_schema, { city: "Berlin" }), "A call with only city must be valid.").toEqual([]);
+    const data = (await tool.run({ city: "Berlin" })) as { days: unknown[] };
+    expect(data.days.length, "Do not change run(): with no days given it returns 3 days.").toBe(3);
+  });
+
+  it("orders: status as an enum, limit 1..MAX_ORDERS, only customer_email required", () => {
+    const tool = bad.ordersTool;
+    expect(enumOf(tool, "status"), `status should be { enum: ORDER_STATUSES } (${BAD}, TODO 6).`).toEqual([...bad.ORDER_STATUSES].sort());
+    expect(propertyOf(tool, "limit").minimum, "limit needs minimum: 1").toBe(1);
+    expect(propertyOf(tool, "limit").maximum, `limit needs maximum: MAX_ORDERS (${bad.MAX_ORDERS})`).toBe(bad.MAX_ORDERS);
+    expect(requiredOf(tool), "Only customer_email is truly required.").toEqual(["customer_email"]);
+    expect(lessonCheckInput(tool.input_schema, { customer_email: "a@b.c", status: "lost" }).length, "status 'lost' must be refused by the schema.").toBe(1);
+  });
+
+  it("translate: target_language and formality as enums, formality optional", () => {
+    const tool = bad.translateTool;
+    expect(enumOf(tool, "target_language"), `target_language should be { enum: LANGUAGES } (${BAD}, TODO 7).`).toEqual([...bad.LANGUAGES].sort());
+    expect(enumOf(tool, "formality"), "formality should be { enum: FORMALITY }.").toEqual([...bad.FORMALITY].sort());
+    expect(requiredOf(tool), "text and target_language are required; formality has a default.").toEqual(["target_language", "text"]);
+    expect(lessonCheckInput(tool.input_schema, { text: "Hi", target_language: "ru" }), "A call without formality must be valid.").toEqual([]);
+  });
+});
