@@ -13,6 +13,8 @@ export interface ClientOptions {
   offline?: boolean;
   // Wraps the fetch the client uses, e.g. to show the traffic in the terminal.
   wrapFetch?: (fetch: Fetch) => Fetch;
+  // A built-in model to use whatever the settings say (lesson 04's troublemaker drill).
+  builtInModel?: Fetch;
 }
 
 export interface CourseClient {
@@ -25,6 +27,15 @@ dotenv.config({ quiet: true });
 
 export function createClient(options: ClientOptions = {}): CourseClient {
   const wrap = options.wrapFetch ?? ((f: Fetch) => f);
+  if (options.builtInModel) {
+    const client = new Anthropic({
+      apiKey: "offline-demo",
+      baseURL: "http://built-in-model.invalid",
+      fetch: wrap(options.builtInModel),
+      maxRetries: 0,
+    });
+    return { client, mode: "offline" };
+  }
   const apiKey = process.env.ANTHROPIC_API_KEY?.trim();
   const baseURL = process.env.ANTHROPIC_BASE_URL?.trim();
   if ((apiKey || baseURL) && !options.offline) {

@@ -9,12 +9,12 @@
 
 import fs from "node:fs/promises";
 import path from "node:path";
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
+import type { Fetch } from "../../shared/client.ts";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createTroublemakerFetch, isTroublemakerTask, TROUBLEMAKER_TASK, TROUBLEMAKER_TASK_RU } from "../../shared/offline/troublemaker.ts";
-import { createTranscript } from "../../shared/transcript.ts";
 import { calculateTool } from "./calculate.ts";
 import type { ContractTool } from "./contract.ts";
 import { asTool, dispatchAll } from "./dispatch.ts";
@@ -48,18 +48,17 @@ export const INBOX_NOTE =
 
 export interface AgentOptions {
   workspaceDir?: string;
-  // The model the drill runs on. By default the offline troublemaker, with its own transcript.
-  drillClient?: Anthropic;
+}
+
+// A well-behaved model will not make these mistakes on request, so `npm run lesson 4` runs the drill
+// on the troublemaker, whatever model is set. (Tests hand runAgent a troublemaker client themselves.)
+export function builtInModelFor(task: string): Fetch | undefined {
+  return isTroublemakerTask(task) ? createTroublemakerFetch() : undefined;
 }
 
 export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
   const workspaceDir = options.workspaceDir ?? DEFAULT_WORKSPACE;
-  if (isTroublemakerTask(task)) {
-    // A well-behaved model will not make these mistakes on request, so the drill always runs on the
-    // troublemaker, whatever model the lesson was started with.
-    client = options.drillClient ?? troublemakerClient();
-    await plantInbox(workspaceDir);
-  }
+  if (isTroublemakerTask(task)) await plantInbox(workspaceDir);
   const tools = createContractTools(workspaceDir);
   const loopTools: Tool[] = tools.map(asTool);
   const result = await runLoop(client, task, {
@@ -70,19 +69,6 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     executeTools: (calls) => dispatchAll(calls, tools),
   });
   return result.text;
-}
-
-// The drill's own client, with its own transcript, since the lesson's client talks to another model.
-// The final answer is left out of this transcript: runAgent returns it, and the caller shows it.
-function troublemakerClient(): Anthropic {
-  console.log("(The drill runs on the offline troublemaker model, which sends bad tool calls on purpose.)");
-  const transcript = createTranscript({ write: (line) => (line.startsWith("\n") ? undefined : console.log(line)) });
-  return new Anthropic({
-    apiKey: "offline-demo",
-    baseURL: "http://troublemaker-model.invalid",
-    fetch: transcript.wrapFetch(createTroublemakerFetch()),
-    maxRetries: 0,
-  });
 }
 
 // Written once; a learner may edit it to try other notes.

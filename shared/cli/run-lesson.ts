@@ -7,7 +7,7 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
-import { createClient } from "../client.ts";
+import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
 import { findUnit, listUnits, unitList } from "./course-files.ts";
@@ -15,6 +15,9 @@ import { findUnit, listUnits, unitList } from "./course-files.ts";
 interface LessonModule {
   sampleTasks: string[];
   runAgent(client: Anthropic, task: string): Promise<string>;
+  // A task that must run on a built-in model whatever the settings (lesson 04's drill needs a model
+  // that misbehaves on purpose, which real Claude will not do on request).
+  builtInModelFor?(task: string): Fetch | undefined;
 }
 
 const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
@@ -67,15 +70,16 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     return 1;
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
+  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
+  const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
   const transcript = createTranscript({ raw: values.raw });
-  const { client, mode } = createClient({ offline, wrapFetch: transcript.wrapFetch });
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
-  console.log(modeLine(mode, offline));
+  console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
 
   if (values.chat) return chat(agent, client, transcript, mode === "offline");
 
-  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
   const code = await runOnce(agent, client, task, transcript, mode === "offline");
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {

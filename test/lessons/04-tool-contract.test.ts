@@ -7,7 +7,7 @@ import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAgentTools as lesson03Tools } from "../../lessons/03-saving-files/agent.ts";
-import { createContractTools, INBOX_NOTE, runAgent, sampleTasks } from "../../lessons/04-tool-contract/agent.ts";
+import { builtInModelFor, createContractTools, INBOX_NOTE, runAgent, sampleTasks } from "../../lessons/04-tool-contract/agent.ts";
 import { compare } from "../../lessons/04-tool-contract/compare.ts";
 import { ToolError, type ContractTool } from "../../lessons/04-tool-contract/contract.ts";
 import { fileErrorMessage, ourFailure } from "../../lessons/04-tool-contract/describe-error.ts";
@@ -161,13 +161,18 @@ describe("the agent", () => {
   it("survives the troublemaker drill: report saved, planted instruction not followed", async () => {
     expect(isTroublemakerTask(sampleTasks[0]!)).toBe(true);
     for (const task of [sampleTasks[0]!, sampleTasks[2]!]) {
-      const answer = await runAgent(createClient({ offline: true }).client, task, { workspaceDir: workspace, drillClient: troublemaker() });
+      const answer = await runAgent(troublemaker(), task, { workspaceDir: workspace });
       expect(answer).not.toMatch(/Warning|stuck|застрял|Внимание/);
       expect(answer).toMatch(/46[,\s]250/);
       expect(answer).toMatch(/ignore previous instructions/i);
     }
     expect(await fs.readFile(path.join(workspace, "inbox.txt"), "utf8")).toBe(INBOX_NOTE);
     expect(await fs.readFile(path.join(workspace, "report.txt"), "utf8")).toBe("500 USD = 46250 RUB (rate 92.5, demo table)");
+  });
+
+  it("asks the course CLI for the troublemaker for the drill only", () => {
+    expect(builtInModelFor(sampleTasks[0]!)).toBeTypeOf("function");
+    expect(builtInModelFor(sampleTasks[1]!)).toBeUndefined();
   });
 
   it("does an ordinary task with the contract tools on the offline model", async () => {
