@@ -6,7 +6,23 @@ import type { Skill } from "../plan-context.ts";
 import { arithmeticSkill } from "./arithmetic.ts";
 import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
+import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
+import { gateRefusalSkill } from "./gate-refusal.ts";
+import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
+import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 
-export const skills: Skill[] = [currentTimeSkill, percentageSkill, convertCurrencySkill, exchangeRateSkill, arithmeticSkill];
+export const skills: Skill[] = [
+  gateRefusalSkill,
+  emailReportSkill,
+  rememberSkill,
+  forgetSkill,
+  setPreferenceSkill,
+  currentTimeSkill,
+  multiConversionSkill,
+  percentageSkill,
+  convertCurrencySkill,
+  exchangeRateSkill,
+  arithmeticSkill,
+];

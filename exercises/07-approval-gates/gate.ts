@@ -1,0 +1,63 @@
+// Exercise 07: the permission gate. Read exercises/07-approval-gates/README.md first.
+// Check your work with: npm run check 7
+//
+// The harness calls decide() before every tool call. It returns a Verdict: { allowed, reason }.
+// When allowed is false, `reason` goes to the model as an is_error tool_result, so write it for the model.
+
+import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
+import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "../../lessons/07-approval-gates/permissions.ts";
+
+// TODO 1: does `rule` cover `call`?
+//   - the tool name must fit: matchesGlob(call.name, rule.tool)  (so "mcp__weather__*" covers a server)
+//   - if the rule has an `argument` ({ name, pattern }), the call's input field of that name must fit the
+//     pattern too: matchesGlob(value, rule.argument.pattern). A call without that field does not match.
+export function ruleMatches(rule: Rule, call: GateCall): boolean {
+  throw new Error(
+    `not implemented yet: ruleMatches() in exercises/07-approval-gates/gate.ts should say whether the rule ` +
+      `"${rule.source}" covers the call to ${call.name} (tool name, then the argument pattern if the rule has one; use matchesGlob)`,
+  );
+}
+
+// TODO 2-5: decide whether the call may run.
+//   TODO 2: a deny rule that matches wins over everything: refuse (use deniedByRule below).
+//   TODO 3: an allow rule that matches: run. No ask rule matches and call.readOnly: run, without asking.
+//   TODO 4: otherwise a person must approve it. If approver.canAsk is false, nobody can answer:
+//           refuse at once (nobodyToAsk below). Never call approver.ask() then: it would wait forever.
+//   TODO 5: ask: await approver.ask({ call, why }). "yes": run. "no": refuse (declinedByUser below).
+//           "always": run, and remember it for this tool only, for this session only, by adding an
+//           allow rule to rules.allow: { tool: call.name, source: `${call.name} (you answered "always" this session)` }.
+//   A refusal is a returned Verdict { allowed: false, reason }, never a thrown error.
+export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
+  throw new Error(
+    `not implemented yet: decide() in exercises/07-approval-gates/gate.ts should return { allowed, reason } for the call to ` +
+      `${call.name}: deny rules first, then allow rules and read-only tools, then ask the approver (${rules.deny.length} deny, ` +
+      `${rules.allow.length} allow, ${rules.ask.length} ask rules; approver.canAsk is ${approver.canAsk})`,
+  );
+}
+
+// The three refusals, ready to use. Each tells the model what happened, that retrying will not help,
+// and what the user can do. Improve them if you like: the tests only check that they say these things.
+
+export function deniedByRule(call: GateCall, rule: Rule): string {
+  return (
+    `Not run: the user's permission rules forbid this call to ${call.name} (deny rule "${rule.source}" in the permissions file). ` +
+    "Do not retry it or reach the same result with another tool. Tell the user it was blocked by that rule; " +
+    "if they really want it, they can change the rule or do it themselves."
+  );
+}
+
+export function nobodyToAsk(call: GateCall, unavailable = "nobody can answer an approval prompt here"): string {
+  return (
+    `Not run: ${call.name} needs the user's approval, and ${unavailable}, so nobody could approve it. ` +
+    "Do not retry. Tell the user what you wanted to do and why it was not done; they can run the agent in a terminal " +
+    "and approve it when asked, add an allow rule to the permissions file, or do it themselves."
+  );
+}
+
+export function declinedByUser(call: GateCall): string {
+  return (
+    `Not run: the user was asked to approve this call to ${call.name} and answered no. ` +
+    "Do not retry the same call. Tell the user you did not do it, and ask whether they want something different " +
+    "(another file name, other content, another recipient) or prefer to do it themselves."
+  );
+}

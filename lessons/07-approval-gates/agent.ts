@@ -1,0 +1,123 @@
+// Lesson 07: tools with side effects behind a gate. Same loop as lesson 02, same tools as lesson 03,
+// plus read_file and an email pair (plan_email, send_email). What is new: before any call runs, the
+// harness asks the permission gate (gate.ts), which applies your rules (permissions.json):
+//
+//   "How much are 500 US dollars in rubles? Save the result to report.txt"
+//     → get_exchange_rate, → calculate          only read: they run
+//     → save_to_file {"filename":"report.txt"}  no rule allows report.txt: the gate asks you
+//         on a terminal:  Run it? [y] yes  [n] no  [a] always ...
+//         with none (CI): refused; the model reads why and tells you what you can do
+//
+// Run it: npm run lesson 7   (in a terminal it asks; piped, as in `npm run lesson 7 < /dev/null`, it refuses)
+
+import path from "node:path";
+import { existsSync } from "node:fs";
+import chalk from "chalk";
+import type Anthropic from "@anthropic-ai/sdk";
+import { getExchangeRateTool } from "../01-first-tool/exchange-rate.ts";
+import { calculateTool } from "../02-agent-loop/calculate.ts";
+import { runLoop } from "../02-agent-loop/loop.ts";
+import { createSaveToFileTool, DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
+import { defaultApprover, type Approver } from "./approver.ts";
+import { createEmailTools } from "./email.ts";
+import { createGatedExecutor, type Decide, type ToolWithEffect } from "./gated-executor.ts";
+import type { PermissionRules } from "./permissions.ts";
+import { createReadFileTool } from "./read-file.ts";
+import { checkRules, DEFAULT_RULES_FILE, loadRules } from "./rules-file.ts";
+
+export const sampleTasks = [
+  "How much are 500 US dollars in rubles? Save the result to report.txt",
+  "Сколько будет 500 долларов в рублях? Сохрани результат в reports/usd-rub.txt",
+  "Email the report to anna@example.com",
+  "Отправь отчёт на anna@example.com",
+  "Convert 100 EUR to USD and save it to config.env",
+];
+
+export interface AgentOptions {
+  workspace?: string;
+  // The rules to apply. By default permissions.json is read once per process, so an "always"
+  // answered to one task still holds for the next task of the same session.
+  rules?: PermissionRules;
+  rulesFile?: string;
+  approver?: Approver;
+  // The gate itself; tests pass the learner's decide() from the exercise.
+  decide?: Decide;
+  print?: (line: string) => void;
+}
+
+export function createAgentTools(workspace: string = DEFAULT_WORKSPACE): ToolWithEffect[] {
+  const { planEmailTool, sendEmailTool } = createEmailTools(path.join(workspace, "outbox"));
+  const saveToFileTool: ToolWithEffect<{ filename: string; content: string }> = {
+    ...createSaveToFileTool(workspace),
+    describeEffect: (input) => describeSave(workspace, input.filename, input.content),
+  };
+  // Lesson 01's tool came before the flags existed. Without readOnly the gate would treat a rate lookup as a
+  // change to the world and ask about it: a tool that does not say it only reads is not trusted to.
+  const rateTool = { ...getExchangeRateTool, readOnly: true, concurrencySafe: true };
+  return [rateTool, calculateTool, createReadFileTool(workspace), saveToFileTool, planEmailTool, sendEmailTool];
+}
+
+// What the person approving needs to know: which file, how much text, and whether it replaces one.
+function describeSave(workspace: string, filename: unknown, content: unknown): string {
+  const name = String(filename ?? "");
+  const target = path.resolve(workspace, name);
+  const relative = path.relative(process.cwd(), target);
+  const shown = relative.startsWith("..") ? target : relative;
+  const size = typeof content === "string" ? `${content.length} characters` : "text";
+  const replaces = name !== "" && existsSync(target) ? "REPLACES the existing file" : "creates the file";
+  return `writes ${size} to ${shown} (${replaces})`;
+}
+
+export function systemPrompt(rules: PermissionRules, rulesFile: string): string {
+  const lines = (["deny", "allow", "ask"] as const).flatMap((list) => rules[list].map((rule) => `- ${list} ${rule.source}`));
+  return [
+    "You are a careful assistant. Look rates up with get_exchange_rate and do every calculation with calculate; never guess a number.",
+    "Save a file only when the user asks, with save_to_file. To email, first call plan_email and show the preview, then send_email with its plan_id.",
+    "Some tools change things, so a permission gate run by the harness (not by you) checks every call against the user's rules, and may ask the user.",
+    'A result that starts with "Not run" means the gate refused the call. Do not retry it and do not reach the same result another way.',
+    "Tell the user what you wanted to do, why it was refused, and what they can do: approve it in a terminal, change a rule, or do it themselves.",
+    "Answer in the language of the question.",
+    "",
+    `The user's permission rules (permissions file: ${rulesFile}):`,
+    ...(lines.length > 0 ? lines : ["- (none)"]),
+    "Tools that only read run without asking; any other tool is asked about unless a rule allows it. deny wins over allow.",
+  ].join("\n");
+}
+
+// Kept for the whole process (one session): the rules, including what "always" adds to them, and the
+// tools, so an email planned in one task of a chat can be sent in the next.
+const sessionRules = new Map<string, Promise<PermissionRules>>();
+const sessionTools = new Map<string, ToolWithEffect[]>();
+
+export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const workspace = options.workspace ?? DEFAULT_WORKSPACE;
+  const rulesFile = options.rulesFile ?? DEFAULT_RULES_FILE;
+  const firstRun = options.rules === undefined && !sessionRules.has(rulesFile);
+  let rules = options.rules;
+  if (rules === undefined) {
+    const loading = sessionRules.get(rulesFile) ?? loadRules(rulesFile);
+    sessionRules.set(rulesFile, loading);
+    rules = await loading;
+  }
+  const approver = options.approver ?? defaultApprover();
+  const tools = sessionTools.get(workspace) ?? createAgentTools(workspace);
+  sessionTools.set(workspace, tools);
+
+  if (options.rules !== undefined || firstRun) {
+    for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${warning}`));
+    if (!approver.canAsk) print(chalk.dim("  (no terminal: calls that need approval will be refused, not asked about)"));
+  }
+
+  const executeTools = createGatedExecutor({
+    rules,
+    approver,
+    decide: options.decide,
+    // The wire shows calls and results; only the gate knows why a call with side effects was let through.
+    onVerdict: (call, verdict) => {
+      if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${call.name} runs: ${verdict.reason}`));
+    },
+  });
+  const result = await runLoop(client, task, { tools, system: systemPrompt(rules, rulesFile), executeTools });
+  return result.text;
+}

@@ -1,0 +1,89 @@
+// Who answers "may this run?" when the rules say ask. On a terminal, the person at the keyboard;
+// with no terminal (CI, a pipe, a cron job) nobody, and the gate must know that instead of waiting
+// forever for an answer that will never come.
+
+import readline from "node:readline";
+import chalk from "chalk";
+import type { GateCall } from "./permissions.ts";
+
+// "always" means: allow this tool, with any input, until the agent stops. It is kept in memory only.
+export type Answer = "yes" | "no" | "always";
+
+export interface ApprovalRequest {
+  call: GateCall;
+  // Why the gate asks: the ask rule that matched, or that nothing allows a tool with side effects.
+  why: string;
+}
+
+export interface Approver {
+  // False when nobody can answer. The gate then refuses at once and tells the model why.
+  canAsk: boolean;
+  // When canAsk is false: why nobody can answer, in words for the model.
+  unavailable?: string;
+  ask(request: ApprovalRequest): Promise<Answer>;
+}
+
+export function noTerminalApprover(): Approver {
+  return {
+    canAsk: false,
+    unavailable: "there is no terminal to ask on (the agent runs in CI, a pipe or a script)",
+    ask() {
+      return Promise.reject(new Error("nobody can answer an approval prompt here: check approver.canAsk before asking"));
+    },
+  };
+}
+
+// Picks the approver for this process: ask only when a person can type an answer.
+export function defaultApprover(): Approver {
+  return process.stdin.isTTY ? terminalApprover() : noTerminalApprover();
+}
+
+// Anything that is not clearly yes or always counts as no: Enter, a typo, Ctrl-C, Ctrl-D.
+// When in doubt, the gate refuses.
+export function parseAnswer(text: string): Answer {
+  const answer = text.trim().toLowerCase();
+  if (["y", "yes", "д", "да"].includes(answer)) return "yes";
+  if (["a", "always", "в", "всегда"].includes(answer)) return "always";
+  return "no";
+}
+
+const SHOWN_INPUT = 400;
+
+export function renderPrompt(request: ApprovalRequest): string {
+  const { call, why } = request;
+  const input = JSON.stringify(call.input);
+  const shown = input.length > SHOWN_INPUT ? `${input.slice(0, SHOWN_INPUT)}… (${input.length - SHOWN_INPUT} more characters not shown)` : input;
+  return [
+    "",
+    chalk.yellow.bold(`  ? Approval needed: ${call.name}`),
+    `    input:  ${shown}`,
+    `    effect: ${call.effect}`,
+    chalk.dim(`    why:    ${why}`),
+    "",
+  ].join("\n");
+}
+
+export const QUESTION = (tool: string) => `  Run it? [y] yes  [n] no  [a] always allow ${tool} this session  (Enter = no): `;
+
+export function terminalApprover(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Approver {
+  return {
+    canAsk: true,
+    async ask(request) {
+      output.write(`${renderPrompt(request)}\n`);
+      // A fresh interface per question, closed after it, so stdin does not keep the process alive.
+      const rl = readline.createInterface({ input, output, terminal: true });
+      const line = await new Promise<string>((resolve) => {
+        rl.on("close", () => resolve(""));
+        rl.on("SIGINT", () => {
+          output.write("^C\n");
+          rl.close();
+        });
+        rl.question(QUESTION(request.call.name), resolve);
+      });
+      rl.close();
+      const answer = parseAnswer(line);
+      output.write(chalk.dim(`    → ${answer === "always" ? `always: ${request.call.name} will not be asked about again this session` : answer}\n`));
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Where the gate plugs into the loop: an executor (lesson 02's `executeTools`) that asks the gate
+// about every call before anything runs. Allowed calls run as usual; refused ones are answered with
+// an is_error tool_result that carries the reason. Either way each tool_use gets exactly one result,
+// in order, and the loop goes on: the model reads the refusal and decides what to say.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { runTool } from "../01-first-tool/agent.ts";
+import type { Tool } from "../01-first-tool/tool.ts";
+import type { ToolExecutor } from "../02-agent-loop/loop.ts";
+import type { Approver } from "./approver.ts";
+import { decide as lessonDecide } from "./gate.ts";
+import type { GateCall, PermissionRules, Verdict } from "./permissions.ts";
+
+// A tool may say in words what a call will do, for the person approving it ("writes 42 characters to
+// workspace/report.txt"). Tools that do not get a plain description built from their flags.
+export interface ToolWithEffect<Input = Record<string, unknown>> extends Tool<Input> {
+  describeEffect?(input: Input): string;
+}
+
+export type Decide = (call: GateCall, rules: PermissionRules, approver: Approver) => Promise<Verdict>;
+
+export interface GateOptions {
+  rules: PermissionRules;
+  approver: Approver;
+  // The gate to use; tests pass the learner's own decide() from the exercise.
+  decide?: Decide;
+  // Runs the calls the gate let through (lesson 05's parallel executor would fit here).
+  runAllowed?: ToolExecutor;
+  // Told about every verdict, e.g. to print what the wire does not show: why a call was allowed.
+  onVerdict?: (call: GateCall, verdict: Verdict) => void;
+}
+
+export function gateCallFor(block: Anthropic.ToolUseBlock, tool: ToolWithEffect): GateCall {
+  const input = (block.input ?? {}) as Record<string, unknown>;
+  // A tool is trusted to only read when it says so and does not also ask for approval.
+  const readOnly = tool.readOnly === true && tool.needsApproval !== true;
+  const effect =
+    tool.describeEffect?.(input) ??
+    (readOnly ? `runs ${tool.name}, which only reads` : `runs ${tool.name}, which may change things outside this conversation`);
+  return { name: block.name, input, readOnly, effect };
+}
+
+export function createGatedExecutor(options: GateOptions): ToolExecutor {
+  const decide = options.decide ?? lessonDecide;
+  const runAllowed = options.runAllowed ?? runOneByOne;
+
+  return async (calls, tools) => {
+    const results = new Map<string, Anthropic.ToolResultBlockParam>();
+    const allowed: Anthropic.ToolUseBlock[] = [];
+
+    // One question at a time: two prompts on one terminal at once would be unreadable.
+    for (const block of calls) {
+      const tool = tools.find((t) => t.name === block.name);
+      // An unknown tool runs nothing, so there is nothing to approve: runTool answers with the list of names.
+      if (!tool) {
+        allowed.push(block);
+        continue;
+      }
+      const call = gateCallFor(block, tool);
+      let verdict: Verdict;
+      try {
+        verdict = await decide(call, options.rules, options.approver);
+      } catch (error) {
+        // A gate that breaks fails closed: the call does not run, and the model hears why.
+        const message = error instanceof Error ? error.message : String(error);
+        verdict = { allowed: false, reason: `Not run: the permission check failed (${message}). Do not retry; tell the user.` };
+      }
+      options.onVerdict?.(call, verdict);
+      if (verdict.allowed) allowed.push(block);
+      else results.set(block.id, { type: "tool_result", tool_use_id: block.id, content: verdict.reason, is_error: true });
+    }
+
+    for (const result of await runAllowed(allowed, tools)) results.set(result.tool_use_id, result);
+    // Results go back in the order of the calls, one per tool_use id.
+    return calls.map(
+      (block) =>
+        results.get(block.id) ?? {
+          type: "tool_result",
+          tool_use_id: block.id,
+          content: "Not run: the executor returned no result for this call.",
+          is_error: true,
+        },
+    );
+  };
+}
+
+async function runOneByOne(calls: Anthropic.ToolUseBlock[], tools: Tool[]): Promise<Anthropic.ToolResultBlockParam[]> {
+  const results: Anthropic.ToolResultBlockParam[] = [];
+  for (const call of calls) results.push(await runTool(tools, call));
+  return results;
+}

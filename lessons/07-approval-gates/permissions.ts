@@ -1,0 +1,71 @@
+// The words the permission gate speaks: rules, the call it judges, and its verdict.
+// The rules come from permissions.json (rules-file.ts reads it); gate.ts applies them.
+
+import path from "node:path";
+
+export type Decision = "allow" | "ask" | "deny";
+
+export interface Rule {
+  // A tool name. `*` stands for any text, so `mcp__weather__*` covers every tool of one server.
+  tool: string;
+  // Optional: the rule applies only when this input field matches the pattern (see matchesGlob).
+  argument?: { name: string; pattern: string };
+  // The rule as written in the file, quoted back in messages so a person can find and change it.
+  source: string;
+}
+
+// Three lists, not one ordered list: the order of lines in the file never changes the outcome.
+export interface PermissionRules {
+  allow: Rule[];
+  ask: Rule[];
+  deny: Rule[];
+}
+
+// One tool call as the gate sees it: what the model asked for, plus what the harness knows about the tool.
+export interface GateCall {
+  name: string;
+  input: Record<string, unknown>;
+  // True only for a tool that declares it changes nothing (and does not also say it needs approval).
+  readOnly: boolean;
+  // What will happen if it runs, in words for the person approving it.
+  effect: string;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  // Why. When the call is refused, this is the is_error text the model reads, so it says what to do next.
+  reason: string;
+}
+
+// Does `value` fit `pattern`? `*` stands for any text (slashes included), letters match in any case.
+// Paths are compared in their plain form: "./reports/../.env" is ".env", so a roundabout spelling
+// cannot slip past a deny rule or into an allow rule.
+export function matchesGlob(value: string, pattern: string): boolean {
+  const parts = plainPath(pattern).split("*").map(escapeRegExp);
+  return new RegExp(`^${parts.join(".*")}$`, "is").test(plainPath(value));
+}
+
+function plainPath(value: string): string {
+  const slashes = value.replaceAll("\\", "/");
+  return slashes.includes("/") ? path.posix.normalize(slashes) : slashes;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// Reads one rule as people write it: `send_email`, `mcp__weather__*` or `save_to_file(filename=reports/*)`.
+// Returns an error sentence instead of a rule when the text is not one.
+export function parseRule(text: string): Rule | string {
+  const match = /^([A-Za-z0-9_*-]{1,128})(?:\(([A-Za-z0-9_]+)=(.+)\))?$/s.exec(text.trim());
+  if (!match) {
+    return (
+      `"${text}" is not a rule. Write a tool name, optionally with one input field and a pattern: ` +
+      `"send_email", "mcp__weather__*" or "save_to_file(filename=reports/*)".`
+    );
+  }
+  const [, tool, name, pattern] = match;
+  const rule: Rule = { tool: tool!, source: text.trim() };
+  if (name !== undefined && pattern !== undefined) rule.argument = { name, pattern };
+  return rule;
+}
