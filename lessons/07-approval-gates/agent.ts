@@ -51,10 +51,8 @@ export function createAgentTools(workspace: string = DEFAULT_WORKSPACE): ToolWit
     ...createSaveToFileTool(workspace),
     describeEffect: (input) => describeSave(workspace, input.filename, input.content),
   };
-  // Lesson 01's tool came before the flags existed. Without readOnly the gate would treat a rate lookup as a
-  // change to the world and ask about it: a tool that does not say it only reads is not trusted to.
-  const rateTool = { ...getExchangeRateTool, readOnly: true, concurrencySafe: true };
-  return [rateTool, calculateTool, createReadFileTool(workspace), saveToFileTool, planEmailTool, sendEmailTool];
+  // get_exchange_rate and calculate say they are readOnly, so the gate lets them through without asking.
+  return [getExchangeRateTool, calculateTool, createReadFileTool(workspace), saveToFileTool, planEmailTool, sendEmailTool];
 }
 
 // What the person approving needs to know: which file, how much text, and whether it replaces one.

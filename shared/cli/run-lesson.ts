@@ -139,15 +139,14 @@ async function chat(
     return 2;
   }
   console.log(chalk.dim("Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation."));
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    for (;;) {
-      const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
-      if (task === "") return 0;
-      await runOnce(agent, client, task, transcript, offline);
-    }
-  } finally {
+  for (;;) {
+    // A fresh reader per question, closed before the task runs: a reader left open on stdin would
+    // read (and echo) the keys meant for a tool's own prompt, such as lesson 07's approval question.
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
+    if (task === "") return 0;
+    await runOnce(agent, client, task, transcript, offline);
   }
 }
 

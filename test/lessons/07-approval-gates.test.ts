@@ -222,7 +222,9 @@ describe("the gated executor", () => {
   it("treats a tool that does not say it only reads as one that changes things", async () => {
     const approver = approverAnswering("no");
     const execute = createGatedExecutor({ rules: rulesFrom({}), approver });
-    await execute([block("t1", "get_exchange_rate", { from_currency: "USD", to_currency: "RUB" })], [getExchangeRateTool]);
+    // The same tool with its readOnly flag left out, as a tool written without thinking of the gate would be.
+    const unflagged = { ...getExchangeRateTool, readOnly: undefined, concurrencySafe: undefined };
+    await execute([block("t1", "get_exchange_rate", { from_currency: "USD", to_currency: "RUB" })], [unflagged]);
     expect(approver.asked.map((r) => r.call.effect)).toEqual(["runs get_exchange_rate, which may change things outside this conversation"]);
   });
 });
