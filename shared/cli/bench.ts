@@ -28,7 +28,7 @@ function measure(label: string, command: string, args: string[], runs = RUNS, ta
   const times = Array.from({ length: runs }, () => timeOnce(command, args));
   const value = median(times);
   const verdict = target === undefined ? "" : value <= target ? chalk.green(` (target <= ${target} s: ok)`) : chalk.red(` (target <= ${target} s: over)`);
-  console.log(`  ${label.padEnd(48)} ${value.toFixed(2)} s  median of ${runs}${verdict}`);
+  console.log(`  ${label.padEnd(52)} ${value.toFixed(2)} s  median of ${runs}${verdict}`);
 }
 
 export async function benchCommand(): Promise<number> {
