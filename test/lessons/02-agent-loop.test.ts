@@ -1,32 +1,15 @@
 // Lesson 02's own code: the calculate tool, the loop (runLoop), and the agent on the offline model.
 
 import { readFileSync } from "node:fs";
-import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
 import type { Tool } from "../../lessons/01-first-tool/tool.ts";
 import { runAgent, sampleTasks, tools } from "../../lessons/02-agent-loop/agent.ts";
 import { calculate, calculateTool, MAX_EXPRESSION_LENGTH } from "../../lessons/02-agent-loop/calculate.ts";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
-import { createClient, type Fetch } from "../../shared/client.ts";
+import { recordingClient } from "../helpers/recording-client.ts";
 import { createMockModel, reply, resultText } from "../../shared/mock/mock-model.ts";
 
-// Records the tool calls the offline model makes, read off the wire like the transcript does.
-function recordingClient() {
-  const calls: Array<{ name: string; input: Record<string, unknown> }> = [];
-  const wrapFetch = (inner: Fetch): Fetch => async (input, init) => {
-    const response = await inner(input, init);
-    if (response.ok) {
-      const message = (await response.clone().json()) as Anthropic.Message;
-      for (const block of message.content ?? []) {
-        if (block.type === "tool_use") calls.push({ name: block.name, input: block.input as Record<string, unknown> });
-      }
-    }
-    return response;
-  };
-  const { client } = createClient({ offline: true, wrapFetch });
-  return { client, calls };
-}
 
 async function refusal(expression: string): Promise<string> {
   try {

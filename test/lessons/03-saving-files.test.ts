@@ -4,7 +4,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
 import { createAgentTools, runAgent, sampleTasks, system, tools } from "../../lessons/03-saving-files/agent.ts";
@@ -15,7 +14,7 @@ import {
   saveToFile,
   UnsafePathError,
 } from "../../lessons/03-saving-files/save-to-file.ts";
-import { createClient, type Fetch } from "../../shared/client.ts";
+import { recordingClient } from "../helpers/recording-client.ts";
 
 let base: string;
 let ws: string;
@@ -43,20 +42,6 @@ async function refusal(filename: string): Promise<unknown> {
   }
 }
 
-function recordingClient() {
-  const calls: Array<{ name: string; input: Record<string, unknown> }> = [];
-  const wrapFetch = (inner: Fetch): Fetch => async (input, init) => {
-    const response = await inner(input, init);
-    if (response.ok) {
-      const message = (await response.clone().json()) as Anthropic.Message;
-      for (const block of message.content ?? []) {
-        if (block.type === "tool_use") calls.push({ name: block.name, input: block.input as Record<string, unknown> });
-      }
-    }
-    return response;
-  };
-  return { client: createClient({ offline: true, wrapFetch }).client, calls };
-}
 
 describe("saveToFile", () => {
   it("creates, nests and overwrites, and says which", async () => {

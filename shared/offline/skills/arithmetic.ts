@@ -2,8 +2,8 @@
 // because a model that does arithmetic in its head gets digits wrong.
 
 import type { Skill } from "../plan-context.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
-import { toolFailed } from "./convert-currency.ts";
+import { formatNumber } from "../read-result.ts";
+import { figureFrom } from "./tool-step.ts";
 import { answerAndSave } from "./save-step.ts";
 
 const CUE = /calculat|compute|evaluate|what\s+is|what's|how\s+much\s+is|посчита|вычисл|сколько\s+будет|чему\s+равн/iu;
@@ -28,11 +28,9 @@ export const arithmeticSkill: Skill = {
     const expression = findExpression(ctx.task);
     if (!expression) return null;
 
-    const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
-    if (!calc) return { call: [{ name: "calculate", input: { expression } }] };
-    if (calc.isError) return toolFailed(ctx, "calculate", calc.output);
-    const value = numberFromResult(calc.output, "result");
-    if (value === undefined) return toolFailed(ctx, "calculate", calc.output);
+    const step = figureFrom(ctx, "calculate", { expression }, "result");
+    if ("plan" in step) return step.plan;
+    const value = step.value;
 
     return answerAndSave(ctx, {
       answer: ctx.t({

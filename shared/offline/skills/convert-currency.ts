@@ -4,9 +4,10 @@
 // prompt says the user prefers (lesson 06's memory), else rubles.
 
 import { findCurrencies, parseConversion } from "../currencies.ts";
-import type { PlanContext, Skill } from "../plan-context.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
+import type { Skill } from "../plan-context.ts";
+import { formatNumber } from "../read-result.ts";
 import { answerAndSave } from "./save-step.ts";
+import { figureFrom } from "./tool-step.ts";
 
 export const convertCurrencySkill: Skill = {
   name: "convert-currency",
@@ -24,19 +25,12 @@ export const convertCurrencySkill: Skill = {
     const to = named ?? (from === "RUB" ? undefined : "RUB");
     if (!to) return null;
 
-    const isPair = (input: Record<string, unknown>) => input.from_currency === from && input.to_currency === to;
-    const rateCall = ctx.lastResult("get_exchange_rate", isPair);
-    if (!rateCall) return { call: [{ name: "get_exchange_rate", input: { from_currency: from, to_currency: to } }] };
-    if (rateCall.isError) return toolFailed(ctx, "get_exchange_rate", rateCall.output);
-    const rate = numberFromResult(rateCall.output, "rate");
-    if (rate === undefined) return toolFailed(ctx, "get_exchange_rate", rateCall.output);
-
-    const expression = `${amount} * ${rate}`;
-    const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
-    if (!calc) return { call: [{ name: "calculate", input: { expression } }] };
-    if (calc.isError) return toolFailed(ctx, "calculate", calc.output);
-    const total = numberFromResult(calc.output, "result");
-    if (total === undefined) return toolFailed(ctx, "calculate", calc.output);
+    const rateStep = figureFrom(ctx, "get_exchange_rate", { from_currency: from, to_currency: to }, "rate");
+    if ("plan" in rateStep) return rateStep.plan;
+    const rate = rateStep.value;
+    const totalStep = figureFrom(ctx, "calculate", { expression: `${amount} * ${rate}` }, "result");
+    if ("plan" in totalStep) return totalStep.plan;
+    const total = totalStep.value;
 
     const rateLine = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
     return answerAndSave(ctx, {
@@ -64,13 +58,4 @@ export function preferredCurrency(system: string): string | undefined {
     if (found) preferred = found.code;
   }
   return preferred;
-}
-
-export function toolFailed(ctx: PlanContext, tool: string, output: string) {
-  return {
-    say: ctx.t({
-      en: `I could not finish: ${tool} answered "${output}".`,
-      ru: `Не получилось: ${tool} ответил «${output}».`,
-    }),
-  };
 }

@@ -3,8 +3,8 @@
 
 import { findNumbers } from "../currencies.ts";
 import type { Skill } from "../plan-context.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
-import { toolFailed } from "./convert-currency.ts";
+import { formatNumber } from "../read-result.ts";
+import { figureFrom } from "./tool-step.ts";
 import { answerAndSave } from "./save-step.ts";
 
 // "15% of", "15 percent of", "15 % от", "15 процентов от", "15% из".
@@ -36,11 +36,9 @@ export const percentageSkill: Skill = {
     if (!asked) return null;
 
     const expression = `${asked.base} * ${asked.percent} / 100`;
-    const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
-    if (!calc) return { call: [{ name: "calculate", input: { expression } }] };
-    if (calc.isError) return toolFailed(ctx, "calculate", calc.output);
-    const value = numberFromResult(calc.output, "result");
-    if (value === undefined) return toolFailed(ctx, "calculate", calc.output);
+    const step = figureFrom(ctx, "calculate", { expression }, "result");
+    if ("plan" in step) return step.plan;
+    const value = step.value;
 
     return answerAndSave(ctx, {
       answer: ctx.t({
