@@ -7,6 +7,7 @@
 import chalk from "chalk";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "./client.ts";
+import { toolResultText } from "./fake-api/receive-request.ts";
 import { estimateCost } from "./model.ts";
 
 export interface TrafficStats {
@@ -31,12 +32,6 @@ function clip(text: string): string {
   return flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat;
 }
 
-function resultText(block: Anthropic.ToolResultBlockParam): string {
-  if (block.content === undefined) return "";
-  if (typeof block.content === "string") return block.content;
-  return block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
-}
-
 export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {
   const write = options.write ?? ((line: string) => console.log(line));
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
@@ -48,25 +43,29 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     if (!last || typeof last.content === "string" || last.role !== "user") return;
     for (const block of last.content) {
       if (block.type !== "tool_result") continue;
-      const text = clip(resultText(block));
+      const text = clip(toolResultText(block));
       const name = toolNames.get(block.tool_use_id) ?? "?";
       if (block.is_error) write(chalk.red(`  ← ${name} error: ${text}`));
       else write(chalk.green(`  ← ${text}`));
     }
   }
 
-  function showResponse(message: Anthropic.Message): void {
+  // The summary's figures, counted the same way whether the response is shown or printed raw.
+  function countResponse(message: Anthropic.Message): void {
     stats.inputTokens += message.usage?.input_tokens ?? 0;
     stats.outputTokens += message.usage?.output_tokens ?? 0;
     stats.model = message.model;
-    const calls = message.content.filter((b) => b.type === "tool_use");
+    stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
     lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+  }
+
+  function showResponse(message: Anthropic.Message): void {
+    const calls = message.content.filter((b) => b.type === "tool_use");
     for (const block of message.content) {
       if (block.type === "text") {
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
         write(calls.length > 0 ? chalk.dim(`  ${block.text}`) : `\n${chalk.bold(block.text)}`);
       } else if (block.type === "tool_use") {
-        stats.toolCalls += 1;
         toolNames.set(block.id, block.name);
         write(chalk.cyan(`  → ${block.name} ${JSON.stringify(block.input)}`));
       }
@@ -92,13 +91,8 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
       if (response.ok) {
         try {
           const message = JSON.parse(text) as Anthropic.Message;
-          if (options.raw) {
-            stats.inputTokens += message.usage?.input_tokens ?? 0;
-            stats.outputTokens += message.usage?.output_tokens ?? 0;
-            stats.model = message.model;
-            stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
-            lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
-          } else showResponse(message);
+          countResponse(message);
+          if (!options.raw) showResponse(message);
         } catch {
           // not JSON: the SDK will report it
         }

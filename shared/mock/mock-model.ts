@@ -11,17 +11,9 @@
 //   mock.assertAllUsed();
 
 import Anthropic from "@anthropic-ai/sdk";
-import { validateMessagesRequest, type RequestProblem } from "../fake-api/validate-request.ts";
-import {
-  errorResponse,
-  estimateTokens,
-  messageResponse,
-  newId,
-  readRequestBody,
-  requestPath,
-  type ContentBlock,
-  type StopReason,
-} from "../fake-api/responses.ts";
+import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
+import type { RequestProblem } from "../fake-api/validate-request.ts";
+import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
 
 export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
 
@@ -116,22 +108,13 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
   let seen = 0;
 
   async function mockFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const path = requestPath(input);
-    const body = await readRequestBody(init);
     seen += 1;
-    if (path === "/v1/messages/count_tokens") {
-      return new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
-        headers: { "content-type": "application/json" },
-      });
+    const received = await receiveMessagesRequest(input, init);
+    if ("response" in received) {
+      if (received.problem) rejections.push({ requestNumber: seen, problem: received.problem, request: received.body });
+      return received.response;
     }
-    if (path !== "/v1/messages") return errorResponse(404, `Not found: ${path}`);
-
-    const problem = validateMessagesRequest(body);
-    if (problem) {
-      rejections.push({ requestNumber: seen, problem, request: body });
-      return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
-    }
-    const request = body as MessagesRequest;
+    const request = received.request;
     requests.push(request);
 
     let turn = turns[next];
@@ -186,11 +169,7 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
 }
 
 // The result text of a tool_result block, whether its content is a string or a list of text blocks.
-export function resultText(block: Anthropic.ToolResultBlockParam | undefined): string {
-  if (!block || block.content === undefined) return "";
-  if (typeof block.content === "string") return block.content;
-  return block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
-}
+export { toolResultText as resultText } from "../fake-api/receive-request.ts";
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

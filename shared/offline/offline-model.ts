@@ -3,17 +3,9 @@
 // (the task, the tools offered, the results so far), asks its skills for a plan, and answers in the
 // Messages API's shape. It checks requests as strictly as the real API, so mistakes show up offline too.
 
-import { validateMessagesRequest } from "../fake-api/validate-request.ts";
-import {
-  errorResponse,
-  estimateTokens,
-  messageResponse,
-  newId,
-  readRequestBody,
-  requestPath,
-  type ContentBlock,
-} from "../fake-api/responses.ts";
-import { buildPlanContext, type MessagesRequest, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
+import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
+import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
+import { buildPlanContext, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
 export interface OfflineOptions {
@@ -26,18 +18,9 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
   const skills = options.skills ?? defaultSkills;
   const strict = options.checkCalls ?? true;
   return async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const path = requestPath(input);
-    const body = await readRequestBody(init);
-    if (path === "/v1/messages/count_tokens") {
-      return new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
-        headers: { "content-type": "application/json" },
-      });
-    }
-    if (path !== "/v1/messages") return errorResponse(404, `Not found: ${path}`);
-
-    const problem = validateMessagesRequest(body);
-    if (problem) return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
-    const request = body as MessagesRequest;
+    const received = await receiveMessagesRequest(input, init);
+    if ("response" in received) return received.response;
+    const request = received.request;
 
     const ctx = buildPlanContext(request);
     const plan = planFor(ctx, skills);

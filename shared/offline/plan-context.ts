@@ -3,6 +3,7 @@
 // only knows what is in the request.
 
 import type Anthropic from "@anthropic-ai/sdk";
+import { toolResultText } from "../fake-api/receive-request.ts";
 
 export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
 export type Lang = "en" | "ru";
@@ -52,12 +53,6 @@ function textOf(content: Anthropic.MessageParam["content"]): string {
   return content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
 }
 
-function resultOutput(block: Anthropic.ToolResultBlockParam): string {
-  if (block.content === undefined) return "";
-  if (typeof block.content === "string") return block.content;
-  return block.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
-}
-
 export function buildPlanContext(request: MessagesRequest): PlanContext {
   const messages = request.messages;
   let taskIndex = -1;
@@ -86,7 +81,7 @@ export function buildPlanContext(request: MessagesRequest): PlanContext {
         });
       } else if (block.type === "tool_result") {
         const call = calls.get(block.tool_use_id);
-        if (call) results.push({ ...call, output: resultOutput(block), isError: block.is_error === true });
+        if (call) results.push({ ...call, output: toolResultText(block), isError: block.is_error === true });
       }
     }
   }

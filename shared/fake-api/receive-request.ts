@@ -1,0 +1,38 @@
+// The part of a fake Messages API that the offline and mock models share: take what the SDK sent,
+// answer count_tokens and unknown paths, and check the request like the real API. What is left for a
+// model to do is to answer a valid request.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { errorResponse, estimateTokens, readRequestBody, requestPath } from "./responses.ts";
+import { validateMessagesRequest, type RequestProblem } from "./validate-request.ts";
+
+export type Received =
+  | { request: Anthropic.MessageCreateParamsNonStreaming }
+  // Answered already: count_tokens, a 404, or a 400 for a request the API would refuse (with its problem).
+  | { response: Response; problem?: RequestProblem; body: unknown };
+
+export async function receiveMessagesRequest(input: string | URL | Request, init?: RequestInit): Promise<Received> {
+  const path = requestPath(input);
+  const body = await readRequestBody(init);
+  if (path === "/v1/messages/count_tokens") {
+    const response = new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
+      headers: { "content-type": "application/json" },
+    });
+    return { response, body };
+  }
+  if (path !== "/v1/messages") return { response: errorResponse(404, `Not found: ${path}`), body };
+
+  const problem = validateMessagesRequest(body);
+  if (problem) {
+    const response = errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
+    return { response, problem, body };
+  }
+  return { request: body as Anthropic.MessageCreateParamsNonStreaming };
+}
+
+// The text of a tool_result block, whether its content is a string or a list of blocks.
+export function toolResultText(block: Anthropic.ToolResultBlockParam | undefined): string {
+  if (!block || block.content === undefined) return "";
+  if (typeof block.content === "string") return block.content;
+  return block.content.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("\n");
+}
