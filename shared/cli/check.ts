@@ -2,15 +2,14 @@
 // how far you are and what to fix next.
 
 import chalk from "chalk";
-import { findUnit, listUnits, testFileFor, unitList } from "./course-files.ts";
+import { findUnit, listUnits, testFileFor, unknownUnitMessage } from "./course-files.ts";
 import { runVitest } from "./vitest-run.ts";
 
 export async function checkCommand(args: string[]): Promise<number> {
   const exercises = listUnits("exercises");
   const exercise = findUnit(exercises, args[0]);
   if (!exercise || args.length > 1) {
-    const what = args[0] === undefined ? "Which exercise?" : `There is no exercise '${args.join(" ")}'.`;
-    console.error(chalk.red(what) + ` Pick one of these:\n${unitList(exercises)}\n\nExample: npm run check 1`);
+    console.error(chalk.red(unknownUnitMessage("exercise", args[0] && args.join(" "), exercises, "npm run check 1")));
     return 2;
   }
   const run = await runVitest([testFileFor(exercise)], { target: "exercises" });

@@ -39,3 +39,9 @@ export function testFileFor(unit: CourseUnit): string {
 export function unitList(units: CourseUnit[]): string {
   return units.map((u) => `  ${String(u.number).padStart(2, " ")}  ${u.id}`).join("\n");
 }
+
+// What a command says when it is given no lesson or exercise, or one that does not exist.
+export function unknownUnitMessage(kind: "lesson" | "exercise", wanted: string | undefined, units: CourseUnit[], example: string): string {
+  const what = wanted === undefined ? `Which ${kind}?` : `There is no ${kind} '${wanted}'.`;
+  return `${what} Pick one of these:\n${unitList(units)}\n\nExample: ${example}`;
+}

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
-import { findUnit, listUnits, unitList } from "./course-files.ts";
+import { findUnit, listUnits, unknownUnitMessage } from "./course-files.ts";
 
 const STATE = path.join("node_modules", ".cache", "course", "hints-seen.json");
 
@@ -29,7 +29,7 @@ export async function hintCommand(args: string[]): Promise<number> {
   const exercises = listUnits("exercises");
   const exercise = findUnit(exercises, args[0]);
   if (!exercise) {
-    console.error(chalk.red(args[0] ? `There is no exercise '${args[0]}'.` : "Which exercise?") + ` Pick one of these:\n${unitList(exercises)}`);
+    console.error(chalk.red(unknownUnitMessage("exercise", args[0], exercises, "npm run hint 1")));
     return 2;
   }
   const hints = readHints(exercise.id);

@@ -10,7 +10,7 @@ import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
-import { findUnit, listUnits, unitList } from "./course-files.ts";
+import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -55,8 +55,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const [wanted, ...taskWords] = positionals;
   const lesson = findUnit(lessons, wanted);
   if (!lesson) {
-    const what = wanted === undefined ? "Which lesson?" : `There is no lesson '${wanted}'.`;
-    console.error(chalk.red(what) + ` Pick one of these:\n${unitList(lessons)}\n\nExample: npm run lesson 1`);
+    console.error(chalk.red(unknownUnitMessage("lesson", wanted, lessons, "npm run lesson 1")));
     return 2;
   }
 
