@@ -41,6 +41,8 @@ export interface MessageOptions {
   inputTokens: number;
   // Why the model declined, for stop_reason "refusal" (the API sends it only then).
   stopDetails?: Anthropic.RefusalStopDetails;
+  // Which of the request's stop_sequences ended the text, for stop_reason "stop_sequence".
+  stopSequence?: string;
   // The request asked for `stream: true`: answer with server-sent events instead of one JSON body.
   stream?: boolean;
   streamDelayMs?: number;
@@ -61,7 +63,7 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
     model: options.model,
     content,
     stop_reason: options.stopReason,
-    stop_sequence: null,
+    stop_sequence: options.stopReason === "stop_sequence" ? (options.stopSequence ?? null) : null,
     stop_details: options.stopReason === "refusal" ? (options.stopDetails ?? refusal) : null,
     container: null,
     diagnostics: null,

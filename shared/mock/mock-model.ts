@@ -27,6 +27,8 @@ export interface MockMessage {
   stopReason: StopReason;
   // Why the model declined, sent with stop_reason "refusal".
   stopDetails?: Anthropic.RefusalStopDetails;
+  // Which stop sequence ended the text, sent with stop_reason "stop_sequence".
+  stopSequence?: string;
   delayMs?: number;
   // Only for a streamed request: how the stream breaks (see reply.dropStream and reply.streamError).
   streamFault?: StreamFault;
@@ -74,6 +76,10 @@ export const reply = {
     const content: MockMessage["content"] = text ? [{ type: "text", text }] : [];
     const stopDetails: Anthropic.RefusalStopDetails = { type: "refusal", category: details.category ?? null, explanation: details.explanation ?? null };
     return { kind: "message", content, stopReason: "refusal", stopDetails };
+  },
+  // The text stopped where one of the request's stop_sequences began (the sequence is not in the text).
+  stopSequence(text: string, sequence: string): MockMessage {
+    return { kind: "message", content: [{ type: "text", text }], stopReason: "stop_sequence", stopSequence: sequence };
   },
   // A streamed answer whose connection drops after `afterEvents` events: the SDK's stream fails with
   // its own error (AnthropicError "terminated"), as it would on a real network cut.
@@ -162,6 +168,7 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
       content,
       stopReason: turn.stopReason,
       stopDetails: turn.stopDetails,
+      stopSequence: turn.stopSequence,
       inputTokens: estimateTokens(request),
       stream: request.stream === true,
       streamFault: turn.streamFault,
