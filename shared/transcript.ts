@@ -9,6 +9,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "./client.ts";
 import { toolResultText } from "./fake-api/receive-request.ts";
 import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
+import { inert } from "./inert-text.ts";
 import { estimateCost } from "./model.ts";
 
 export interface TrafficStats {
@@ -24,13 +25,17 @@ export interface Transcript {
   stats: TrafficStats;
   // The text of the last answer shown, so the caller does not print it twice.
   lastText: () => string;
+  // The stop_reason of the last response: "tool_use" after the agent returned means the model was
+  // still waiting for tool results (the agent stopped at its turn limit), not finished.
+  lastStopReason: () => string | undefined;
 }
 
 const MAX_SHOWN = 600;
 
+// One line, at most MAX_SHOWN characters, and inert: whatever a tool returned is shown, never obeyed.
 function clip(text: string): string {
   const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat;
+  return inert(flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat);
 }
 
 export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {
@@ -38,6 +43,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
   const toolNames = new Map<string, string>();
   let lastText = "";
+  let lastStopReason: string | undefined;
 
   function showRequest(body: Anthropic.MessageCreateParamsNonStreaming): void {
     const last = body.messages?.at(-1);
@@ -45,7 +51,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     for (const block of last.content) {
       if (block.type !== "tool_result") continue;
       const text = clip(toolResultText(block));
-      const name = toolNames.get(block.tool_use_id) ?? "?";
+      const name = inert(toolNames.get(block.tool_use_id) ?? "?");
       if (block.is_error) write(chalk.red(`  ← ${name} error: ${text}`));
       else write(chalk.green(`  ← ${text}`));
     }
@@ -58,6 +64,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     stats.model = message.model;
     stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
     lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+    lastStopReason = message.stop_reason ?? undefined;
   }
 
   function showResponse(message: Anthropic.Message): void {
@@ -65,14 +72,15 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     for (const block of message.content) {
       if (block.type === "text") {
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
-        write(calls.length > 0 ? chalk.dim(`  ${block.text}`) : `\n${chalk.bold(block.text)}`);
+        const text = inert(block.text, { multiline: true });
+        write(calls.length > 0 ? chalk.dim(`  ${text}`) : `\n${chalk.bold(text)}`);
       } else if (block.type === "tool_use") {
         toolNames.set(block.id, block.name);
-        write(chalk.cyan(`  → ${block.name} ${JSON.stringify(block.input)}`));
+        write(chalk.cyan(`  → ${inert(block.name)} ${inert(JSON.stringify(block.input))}`));
       }
     }
     if (message.stop_reason && message.stop_reason !== "end_turn" && message.stop_reason !== "tool_use") {
-      write(chalk.yellow(`  (stop_reason: ${message.stop_reason})`));
+      write(chalk.yellow(`  (stop_reason: ${inert(message.stop_reason)})`));
     }
   }
 
@@ -118,7 +126,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
         },
         flush() {
           text += decoder.decode();
-          if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status}, streamed)\n`) + text.trimEnd());
+          if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status}, streamed)\n`) + inert(text.trimEnd(), { multiline: true }));
           const { message } = messageFromEvents(parseSse(text));
           if (!message) return;
           countResponse(message);
@@ -129,14 +137,15 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  return { wrapFetch, stats, lastText: () => lastText };
+  return { wrapFetch, stats, lastText: () => lastText, lastStopReason: () => lastStopReason };
 }
 
+// JSON escapes C0 controls but not C1 ones (0x9b acts as ESC [ on some terminals) or bidi marks.
 function prettyJson(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    return inert(JSON.stringify(JSON.parse(text), null, 2), { multiline: true });
   } catch {
-    return text;
+    return inert(text, { multiline: true });
   }
 }
 

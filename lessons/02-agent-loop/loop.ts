@@ -62,6 +62,7 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
     }
 
     const calls = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
+    if (turn === maxTurns) return stoppedAtLimit(maxTurns, calls, messages);
     // Every tool_use is answered, by id, in ONE user message right after it. Split the results over
     // several messages, or leave one out, and the API answers 400: "`tool_use` ids were found without
     // `tool_result` blocks immediately after".
@@ -71,6 +72,31 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
 
   return {
     text: `Stopped after ${maxTurns} turns without a final answer. The task may need more steps than the limit allows.`,
+    stopReason: "max_turns",
+    turns: maxTurns,
+    messages,
+  };
+}
+
+// The turn limit, reached while the model still asks for tools. Calls run now could never report
+// back (no request follows), and a call with a side effect would act with nobody told. So they are not
+// run; each is answered "not run" in the history (a caller that continues the conversation then sends
+// a valid one), and the text says what was left undone.
+function stoppedAtLimit(maxTurns: number, calls: Anthropic.ToolUseBlock[], messages: Anthropic.MessageParam[]): LoopResult {
+  messages.push({
+    role: "user",
+    content: calls.map((call) => ({
+      type: "tool_result" as const,
+      tool_use_id: call.id,
+      content: "Not run: the agent reached its turn limit before this call could run.",
+      is_error: true,
+    })),
+  });
+  return {
+    text:
+      `Stopped after ${maxTurns} turns without a final answer: the turn limit was reached. Left undone: the model still ` +
+      `wanted to call ${calls.map((call) => call.name).join(", ")}, and those calls were not run. ` +
+      "The task may need more steps than the limit allows.",
     stopReason: "max_turns",
     turns: maxTurns,
     messages,

@@ -9,8 +9,10 @@ import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
+import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
+import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -25,7 +27,9 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
   --raw      print the exact JSON of every request and response
-  --chat     type tasks one after another (needs a terminal)`;
+  --chat     type tasks one after another (needs a terminal)
+  --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
+             ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -38,6 +42,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         raw: { type: "boolean" },
         chat: { type: "boolean" },
         model: { type: "string" },
+        "task-file": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -68,8 +73,17 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     console.error(chalk.red(`Lesson ${lesson.id} has no agent.ts yet.`));
     return 1;
   }
+  let given: string;
+  try {
+    given = values["task-file"] !== undefined ? await readTaskFile(values["task-file"]) : taskWords.join(" ").trim();
+    const problem = values["task-file"] === undefined ? taskArgumentProblem(given) : undefined;
+    if (problem) throw new TaskInputError(problem);
+  } catch (error) {
+    console.error(chalk.red(inert((error as Error).message)));
+    return 2;
+  }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
-  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
+  const task = given || agent.sampleTasks[0] || "";
   const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
   const transcript = createTranscript({ raw: values.raw });
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
@@ -103,18 +117,25 @@ async function runOnce(
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
 ): Promise<number> {
-  console.log(`\n${chalk.bold("Task:")} ${task}`);
+  console.log(`\n${chalk.bold("Task:")} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… (${task.length} characters in all)` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
     const answer = await agent.runAgent(client, task);
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
     // refusal explained) are shown too.
-    if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(answer)}`);
+    if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
   } catch (error) {
+    // A mistake in a file the user wrote (lesson 07's permissions.json) is theirs to fix, not a crash.
+    if (error instanceof Error && error.name === "RulesFileError") {
+      console.error(`\n${chalk.red(inert(error.message))}`);
+      return 2;
+    }
     console.error(`\n${describeError(error)}`);
     return 1;
   }
+  // The model's last word was a request for tools: the agent stopped (at its turn limit), not the model.
+  const unfinished = transcript.lastStopReason() === "tool_use";
   const seconds = (performance.now() - started) / 1000;
   const stats = {
     ...transcript.stats,
@@ -124,6 +145,10 @@ async function runOnce(
     outputTokens: transcript.stats.outputTokens - before.outputTokens,
   };
   console.log(`\n${summaryLine(stats, seconds, offline)}`);
+  if (unfinished) {
+    console.error(chalk.yellow("The agent stopped before the model finished (it still wanted tools): the task is not done."));
+    return 1;
+  }
   return 0;
 }
 
@@ -165,8 +190,8 @@ function describeError(error: unknown): string {
     };
     const status = error.status ?? 0;
     const hint = advice[status] ?? (status >= 500 ? "The API had a problem on its side. Try again." : "");
-    return chalk.red(`API error ${status}: ${error.message}`) + (hint ? `\n${hint}` : "");
+    return chalk.red(`API error ${status}: ${inert(error.message)}`) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(`The agent crashed: ${err.message}`) + `\n${chalk.dim(err.stack ?? "")}`;
+  return chalk.red(`The agent crashed: ${inert(err.message)}`) + `\n${chalk.dim(err.stack ?? "")}`;
 }
