@@ -5,7 +5,8 @@
 
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
-import { buildPlanContext, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
+import { buildPlanContext, type PlanContext, type Skill } from "./plan-context.ts";
+import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
 export interface OfflineOptions {
@@ -25,7 +26,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
     const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = planFor(ctx, skills);
+    const plan = planTask(ctx, skills);
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 
@@ -44,34 +45,6 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       streamDelayMs: options.streamDelayMs,
     });
   };
-}
-
-function planFor(ctx: PlanContext, skills: Skill[]): Plan {
-  for (const skill of skills) {
-    const plan = skill.plan(ctx);
-    if (plan) return plan;
-  }
-  return { say: honestAnswer(ctx, skills) };
-}
-
-// What a request gets when no skill can plan it: the truth about what this model is.
-function honestAnswer(ctx: PlanContext, skills: Skill[]): string {
-  const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
-  const list = usable.map((s) => `- ${ctx.t(s.canDo)}`).join("\n");
-  return ctx.t({
-    en:
-      "I am the offline demo model: a small planner built into this course, not Claude. " +
-      (usable.length > 0
-        ? `With the tools this agent has, I can:\n${list}\n`
-        : "With the tools this agent has, there is nothing I can plan offline.\n") +
-      "For anything else, use real Claude: put ANTHROPIC_API_KEY in .env (see .env.example) and run the lesson again.",
-    ru:
-      "Я офлайн-демомодель: маленький планировщик внутри курса, а не Claude. " +
-      (usable.length > 0
-        ? `С инструментами этого агента я умею:\n${list}\n`
-        : "С инструментами этого агента мне нечего спланировать офлайн.\n") +
-      "Для всего остального подключите настоящий Claude: укажите ANTHROPIC_API_KEY в .env (см. .env.example) и запустите урок снова.",
-  });
 }
 
 // A skill may only call tools the request offers, with the fields their schemas require.

@@ -12,6 +12,8 @@ import { gateRefusalSkill } from "./gate-refusal.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
+import { readFileSkill } from "./read-file.ts";
+import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
   gateRefusalSkill,
@@ -19,6 +21,8 @@ export const skills: Skill[] = [
   rememberSkill,
   forgetSkill,
   setPreferenceSkill,
+  recallMemorySkill,
+  readFileSkill,
   currentTimeSkill,
   multiConversionSkill,
   percentageSkill,
