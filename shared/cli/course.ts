@@ -2,6 +2,7 @@
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
+import { applyColourSettings } from "./colour.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 };
 
 export async function main(argv: string[]): Promise<number> {
+  applyColourSettings();
   const [name, ...args] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {
