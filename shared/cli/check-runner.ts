@@ -26,6 +26,8 @@ export interface CheckResult {
 
 export interface CheckRunner {
   run(exercise: CourseUnit): Promise<CheckResult>;
+  // Several exercises in one vitest run (their files run side by side): what `watch` needs at start.
+  runAll(exercises: CourseUnit[]): Promise<Map<string, CheckResult>>;
   // Tells vitest a file changed (it caches transformed files in memory between runs).
   changed(file: string): void;
   close(): Promise<void>;
@@ -40,18 +42,33 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   const vitest: Vitest = await createVitest("test", { root, watch: false, reporters: [{}], silent: true }, { server: { watch: null } });
   await vitest.standalone();
   const specs = new Map<string, TestSpecification[]>();
+  const specsFor = async (exercise: CourseUnit): Promise<TestSpecification[]> => {
+    const file = path.join(root, testFileFor(exercise));
+    let wanted = specs.get(file);
+    if (!wanted) {
+      wanted = (await vitest.globTestSpecifications([testFileFor(exercise)])).filter((s) => path.resolve(s.moduleId) === file);
+      specs.set(file, wanted);
+    }
+    return wanted;
+  };
 
   return {
     async run(exercise) {
+      const result = await vitest.runTestSpecifications(await specsFor(exercise));
+      // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
-      let wanted = specs.get(file);
-      if (!wanted) {
-        wanted = await vitest.globTestSpecifications([testFileFor(exercise)]);
-        wanted = wanted.filter((s) => path.resolve(s.moduleId) === file);
-        specs.set(file, wanted);
+      return toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
+    },
+    async runAll(exercises) {
+      const all = (await Promise.all(exercises.map(specsFor))).flat();
+      const result = await vitest.runTestSpecifications(all);
+      const byExercise = new Map<string, CheckResult>();
+      for (const exercise of exercises) {
+        const file = path.join(root, testFileFor(exercise));
+        const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
+        byExercise.set(exercise.id, toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root));
       }
-      const result = await vitest.runTestSpecifications(wanted);
-      return toCheckResult(result, root);
+      return byExercise;
     },
     changed(file) {
       vitest.invalidateFile(path.resolve(root, file));
@@ -94,6 +111,7 @@ function toCheckResult(result: RunResult, root: string): CheckResult {
   for (const error of result.unhandledErrors as ErrorLike[]) {
     if (!broken) broken = { message: cleanMessage(error.message ?? String(error)), frame: frameFor(error, root) };
   }
+  if (checks.length === 0 && !broken) broken = { message: "no check ran (is the test file there?)", frame: "" };
   return broken && checks.length === 0 ? { checks, broken } : { checks };
 }
 

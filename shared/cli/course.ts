@@ -1,4 +1,4 @@
-// The course's command line: npm run lesson | check | hint | progress | test | bench.
+// The course's command line: npm run lesson | check | watch | hint | reset | progress | doctor | test | bench.
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
@@ -9,6 +9,7 @@ type Command = (args: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   lesson: async () => (await import("./run-lesson.ts")).runLessonCommand,
   check: async () => (await import("./check.ts")).checkCommand,
+  watch: async () => (await import("./watch.ts")).watchCommand,
   hint: async () => (await import("./hint.ts")).hintCommand,
   progress: async () => (await import("./progress.ts")).progressCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,

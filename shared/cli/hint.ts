@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import chalk from "chalk";
 import { createCheckRunner, type CheckOutcome } from "./check-runner.ts";
-import { findUnit, listUnits, unknownUnitMessage } from "./course-files.ts";
+import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
 
 const STATE = path.join("node_modules", ".cache", "course", "hints-seen.json");
@@ -95,24 +95,36 @@ export async function hintCommand(args: string[]): Promise<number> {
     failing = await firstFailingCheck(exercise);
     index = pickHint(hints, seen, failing?.todos ?? []).index;
   }
-  const hint = hints[index]!;
-  console.log(chalk.bold(`Exercise ${exercise.id}, hint ${index + 1} of ${hints.length}`));
   if (failing) console.log(chalk.dim(`The first failing check: ${failing.title}`));
-  console.log(`\n${hint.text}`);
-
-  seen.add(index);
-  state[exercise.id] = [...seen].sort((a, b) => a - b);
-  saveState(state);
-
-  const sameTodo = hints.map((h, i) => ({ h, i })).filter(({ h }) => h.todos.some((t) => hint.todos.includes(t)));
-  const more = sameTodo.some(({ i }) => !seen.has(i));
-  if (more) console.log(chalk.dim(`\nStill stuck? npm run hint ${exercise.number} shows a stronger one.`));
-  else if (seen.size < hints.length) console.log(chalk.dim(`\nThat was the last hint for this TODO. Once its check passes, npm run hint ${exercise.number} helps with the next one.`));
-  else console.log(chalk.dim(`\nThat was the last hint. The reference solution is in solutions/${exercise.id}/ (try without it first).`));
+  for (const line of showHint(exercise, hints, index, state)) console.log(line);
   return 0;
 }
 
-async function firstFailingCheck(exercise: { id: string; number: number; slug: string }): Promise<CheckOutcome | undefined> {
+// Prints nothing itself: returns the lines, and records the hint as seen (watch shows them too).
+export function showHint(exercise: CourseUnit, hints: Hint[], index: number, state: State = readState()): string[] {
+  const hint = hints[index]!;
+  const seen = seenSet(state, exercise.id);
+  seen.add(index);
+  state[exercise.id] = [...seen].sort((a, b) => a - b);
+  saveState(state);
+  const lines = [chalk.bold(`Exercise ${exercise.id}, hint ${index + 1} of ${hints.length}`), "", hint.text, ""];
+  const sameTodo = hints.map((h, i) => ({ h, i })).filter(({ h }) => hint.todos.length === 0 || h.todos.some((t) => hint.todos.includes(t)));
+  if (sameTodo.some(({ i }) => !seen.has(i))) lines.push(chalk.dim(`Still stuck? npm run hint ${exercise.number} (or h in watch) gives a stronger one.`));
+  else if (seen.size < hints.length) lines.push(chalk.dim(`That was the last hint for this TODO. Once its check passes, npm run hint ${exercise.number} helps with the next one.`));
+  else lines.push(chalk.dim(`That was the last hint. The reference solution is in solutions/${exercise.id}/ (try without it first).`));
+  return lines;
+}
+
+// The next hint for the first failing check of a result watch already has.
+export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | undefined): string[] {
+  const hints = readHints(exercise.id);
+  if (hints.length === 0) return [`Exercise ${exercise.id} has no hints. Its README and the TODO comments say what to do.`];
+  const state = readState();
+  const { index } = pickHint(hints, seenSet(state, exercise.id), failing?.todos ?? []);
+  return showHint(exercise, hints, index, state);
+}
+
+async function firstFailingCheck(exercise: CourseUnit): Promise<CheckOutcome | undefined> {
   const runner = await createCheckRunner();
   try {
     const result = await runner.run(exercise);
