@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import("./check.ts")).checkCommand,
   watch: async () => (await import("./watch.ts")).watchCommand,
   hint: async () => (await import("./hint.ts")).hintCommand,
+  reset: async () => (await import("./reset.ts")).resetCommand,
   progress: async () => (await import("./progress.ts")).progressCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
