@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hint: async () => (await import("./hint.ts")).hintCommand,
   reset: async () => (await import("./reset.ts")).resetCommand,
   progress: async () => (await import("./progress.ts")).progressCommand,
+  doctor: async () => (await import("./doctor.ts")).doctorCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
 };
