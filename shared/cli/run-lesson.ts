@@ -10,7 +10,9 @@ import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
+import { budgetNote, RealModelStop } from "../real-model/guard.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
+import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -25,7 +27,8 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
   --raw      print the exact JSON of every request and response
-  --chat     type tasks one after another (needs a terminal)`;
+  --chat     type tasks one after another (needs a terminal)
+  --budget   stop before a real request whose estimated cost would pass this many US dollars`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -38,6 +41,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         raw: { type: "boolean" },
         chat: { type: "boolean" },
         model: { type: "string" },
+        budget: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -72,7 +76,9 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
   const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
   const transcript = createTranscript({ raw: values.raw });
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
+  const guard = realModelGuardFor(values.budget);
+  if (typeof guard === "string") return usageError(guard, USAGE);
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
   console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
@@ -123,7 +129,7 @@ async function runOnce(
     inputTokens: transcript.stats.inputTokens - before.inputTokens,
     outputTokens: transcript.stats.outputTokens - before.outputTokens,
   };
-  console.log(`\n${summaryLine(stats, seconds, offline)}`);
+  console.log(`\n${summaryLine(stats, seconds, offline)}${budgetNote(guardInUse)}`);
   return 0;
 }
 
@@ -151,6 +157,7 @@ async function chat(
 
 // Errors a learner will meet, each with what to do about it.
 function describeError(error: unknown): string {
+  if (error instanceof RealModelStop) return chalk.red(error.message);
   if (error instanceof Anthropic.APIConnectionError) {
     return chalk.red(`Could not reach the API: ${error.message}`) + "\nCheck your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.";
   }
