@@ -1,6 +1,6 @@
 // npm run bench: start-up figures, as medians of several runs, beside a `node -e 0` baseline measured
 // in the same run (the machine's speed varies; the ratio to the baseline says more than the seconds).
-// Then every script in bench/ (e.g. bench/executor.ts), which prints figures of its own.
+// Then the watch figure (save to verdict), then every script in bench/ (e.g. bench/executor.ts), which prints figures of its own.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
@@ -45,6 +45,13 @@ export async function benchCommand(): Promise<number> {
     measure(`npm run lesson ${lesson.number} -- --offline`, npm, ["run", "--silent", "lesson", String(lesson.number), "--", "--offline"], 3);
   }
   measure("npm run check 1", npm, ["run", "--silent", "check", "1"], 3, 2.5);
+
+  console.log(chalk.bold("\nnpm run watch: save to verdict, exercise 01 (vitest warm)"));
+  const { saveToVerdictSeconds } = await import("./bench-watch.ts");
+  const saves = await saveToVerdictSeconds();
+  const value = median(saves);
+  const verdict = value <= 0.5 ? chalk.green(" (target <= 0.5 s: ok)") : chalk.red(" (target <= 0.5 s: over)");
+  console.log(`  ${"save a file of exercise 01 -> new verdict".padEnd(52)} ${value.toFixed(2)} s  median of ${saves.length}${verdict}`);
 
   const scripts = existsSync("bench") ? readdirSync("bench").filter((f) => f.endsWith(".ts")).sort() : [];
   for (const script of scripts) {

@@ -11,8 +11,10 @@ import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
+import { budgetNote, RealModelStop } from "../real-model/guard.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
+import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -29,7 +31,8 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --raw      print the exact JSON of every request and response
   --chat     type tasks one after another (needs a terminal)
   --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
-             ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument`;
+             ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument
+  --budget   stop before a real request whose estimated cost would pass this many US dollars`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -43,6 +46,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         chat: { type: "boolean" },
         model: { type: "string" },
         "task-file": { type: "string" },
+        budget: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -86,7 +90,9 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const task = given || agent.sampleTasks[0] || "";
   const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
   const transcript = createTranscript({ raw: values.raw });
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
+  const guard = realModelGuardFor(values.budget);
+  if (typeof guard === "string") return usageError(guard, USAGE);
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
   console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
@@ -144,7 +150,7 @@ async function runOnce(
     inputTokens: transcript.stats.inputTokens - before.inputTokens,
     outputTokens: transcript.stats.outputTokens - before.outputTokens,
   };
-  console.log(`\n${summaryLine(stats, seconds, offline)}`);
+  console.log(`\n${summaryLine(stats, seconds, offline)}${budgetNote(guardInUse)}`);
   if (unfinished) {
     console.error(chalk.yellow("The agent stopped before the model finished (it still wanted tools): the task is not done."));
     return 1;
@@ -176,6 +182,7 @@ async function chat(
 
 // Errors a learner will meet, each with what to do about it.
 function describeError(error: unknown): string {
+  if (error instanceof RealModelStop) return chalk.red(error.message);
   if (error instanceof Anthropic.APIConnectionError) {
     return chalk.red(`Could not reach the API: ${error.message}`) + "\nCheck your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.";
   }
