@@ -11,7 +11,7 @@ import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { normalizeAddress } from "../../lessons/07-approval-gates/email.ts";
 import { ruleMatches } from "../../lessons/07-approval-gates/gate.ts";
 import { createGatedExecutor, gateCallFor, type ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
-import { parseRule, type PermissionRules, type Rule } from "../../lessons/07-approval-gates/permissions.ts";
+import { matchesGlob, parseRule, type PermissionRules, type Rule } from "../../lessons/07-approval-gates/permissions.ts";
 
 type Input = Record<string, unknown>;
 
@@ -107,5 +107,26 @@ describe("fuzz: the permission gate", () => {
     expect(seen.ran).toBeGreaterThan(50);
     expect(seen.denied).toBeGreaterThan(50);
     expect(seen.deniedOnlyAfterNormalising, "no generated call tried the trailing-space/dot bypass").toBeGreaterThan(5);
+  });
+});
+
+describe("fuzz: matchesGlob", () => {
+  // The meaning of a pattern, written the slow way: "*" is any text, case does not matter.
+  const reference = (value: string, pattern: string) =>
+    new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "is").test(value);
+  const text = fc.string({ unit: fc.constantFrom("a", "b", "A", "я", "Я", ".", "*", "-", "@"), maxLength: 12 });
+
+  it("agrees with the regular-expression meaning of a pattern on values without slashes", () => {
+    fc.assert(
+      fc.property(text.map((t) => t.replaceAll("*", "")), text, (value, pattern) => {
+        expect(matchesGlob(value, pattern), `${JSON.stringify(value)} vs ${JSON.stringify(pattern)}`).toBe(reference(value, pattern));
+      }),
+      { seed: 42, numRuns: 500 },
+    );
+  });
+
+  it("a long value against a rule with many stars is judged without stalling the gate", { timeout: 10_000 }, () => {
+    expect(matchesGlob("a".repeat(50_000), "*a*a*a*a*a*a*b")).toBe(false);
+    expect(matchesGlob(`${"a".repeat(50_000)}b`, "*a*a*a*a*a*a*b")).toBe(true);
   });
 });

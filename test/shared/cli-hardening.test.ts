@@ -77,6 +77,20 @@ describe("inert text (finding 1)", () => {
   });
 });
 
+describe("the transcript on hostile sizes", () => {
+  it("a tool result of 200,000 spaces and a line break is shown clipped, without stalling", { timeout: 10_000 }, async () => {
+    const lines: string[] = [];
+    const transcript = createTranscript({ write: (line) => lines.push(line) });
+    const mock = createMockModel([reply.toolUse("echo", {}), reply.text("ok")]);
+    const echo: Tool = { name: "echo", description: "Echo.", input_schema: { type: "object", properties: {} }, run: () => `${" ".repeat(200_000)}\nend` };
+    const client = new (await import("@anthropic-ai/sdk")).default({ apiKey: "test", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    await runLoop(client, "go", { tools: [echo] });
+    const result = lines.find((line) => line.includes("←")) ?? "";
+    expect(result.length).toBeLessThan(800);
+    expect(result).toMatch(/more characters\)/);
+  });
+});
+
 describe("the turn limit (finding 10)", () => {
   it("does not run the last turn's calls, answers them 'not run' in the history, and says what was left undone", async () => {
     let runs = 0;
