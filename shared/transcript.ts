@@ -33,9 +33,13 @@ export interface Transcript {
 const MAX_SHOWN = 600;
 
 // One line, at most MAX_SHOWN characters, and inert: whatever a tool returned is shown, never obeyed.
+// Only the start is flattened: /\s*\n\s*/ retries at every space, so on a long run of spaces its
+// time grows with the square of the length.
 function clip(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return inert(flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat);
+  const head = text.slice(0, MAX_SHOWN * 4);
+  const flat = head.replace(/\s*\n\s*/g, " ⏎ ");
+  const more = text.length - head.length + Math.max(0, flat.length - MAX_SHOWN);
+  return inert(more > 0 ? `${flat.slice(0, MAX_SHOWN)}… (${more} more characters)` : flat);
 }
 
 export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {

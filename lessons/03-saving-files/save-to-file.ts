@@ -57,15 +57,27 @@ export class UnsafePathError extends SaveRefusedError {
 const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
 
 // The one spelling of a name that the tool and a permission gate both use: Unicode in composed form,
-// and spaces and dots dropped from the end of each part. Windows drops them itself, so "x.env " IS
+// and spaces and dots dropped from the end of each part (spaces from its start too). Control
+// characters are left for resolveInside to refuse. Windows drops them itself, so "x.env " IS
 // "x.env" there; elsewhere it would be a different file that a rule about *.env does not cover.
 export function normalizeFileName(filename: unknown): unknown {
   if (typeof filename !== "string") return filename;
   return filename
     .normalize("NFC")
     .split("/")
-    .map((part) => (/^\.+$/.test(part) ? part : part.replace(/^\s+/, "").replace(/[\s.]+$/, "")))
+    .map((part) => (/^\.+$/.test(part) ? part : trimPart(part)))
     .join("/");
+}
+
+// A loop, not .replace(/[\p{Zs}.]+$/u, ""): that pattern is retried at every dot of a long name,
+// which takes quadratic time, and this runs before the length check.
+function trimPart(part: string): string {
+  const space = (ch: string | undefined) => ch !== undefined && /\p{Zs}/u.test(ch);
+  let start = 0;
+  let end = part.length;
+  while (start < end && space(part[start])) start++;
+  while (end > start && (space(part[end - 1]) || part[end - 1] === ".")) end--;
+  return part.slice(start, end);
 }
 
 export async function saveToFile(

@@ -16,7 +16,7 @@ export async function forget(dir: string, fact: unknown, options: WriteOptions =
   const file = path.join(dir, "MEMORY.md");
   await files.mkdir(dir);
   // One writer at a time (file-lock.ts), or a fact remembered meanwhile is lost when this writes back.
-  return withFileLock(file, () => removeFact(file, fact, wanted, options));
+  return withFileLock(file, () => removeFact(file, fact, wanted, options), options.lock);
 }
 
 async function removeFact(file: string, fact: unknown, wanted: string, options: WriteOptions): Promise<string> {

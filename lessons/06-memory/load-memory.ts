@@ -31,11 +31,15 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
     try {
       // A character is at most 4 bytes in UTF-8, so 4 bytes per character always holds enough.
       const part = await readMemoryFile(dir, file.name, maxChars * 4, file.keep);
-      const text = part.text.trimEnd();
+      // Escaped before the cap, so the cap counts what is really sent ("<" becomes four characters).
+      const text = escapeTags(part.text.trimEnd());
       body = text === "" && part.unreadBytes === 0 ? "(empty)" : capWithNote(text, maxChars, file.name, file.keep, part.unreadBytes);
     } catch (error) {
       // A missing file is normal (a first run, or a person deleted it); the run goes on without it.
-      body = isMissing(error) ? "(no such file yet)" : `(could not be read: ${(error as Error).message})`;
+      // Our own reasons are sentences; the system's carry absolute paths of this machine, so only its code goes in.
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = typeof code === "string" ? `${file.name}: ${code}` : (error as Error).message;
+      body = isMissing(error) ? "(no such file yet)" : `(could not be read: ${reason})`;
     }
     blocks.push(`<memory_file name="${file.name}" holds="${file.holds}">\n${escapeTags(body)}\n</memory_file>`);
   }

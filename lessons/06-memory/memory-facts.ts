@@ -3,6 +3,7 @@
 // The date goes last so every line still reads as a plain sentence, to a person and to the model.
 
 import type { FileOps } from "./atomic-write.ts";
+import type { LockOptions } from "./file-lock.ts";
 
 export const MAX_FACT_CHARS = 300;
 
@@ -15,6 +16,8 @@ export interface WriteOptions {
   // Today's date as YYYY-MM-DD; tests pass a fixed one.
   today?: () => string;
   files?: FileOps;
+  // How long to wait for another writer (file-lock.ts); tests shorten it.
+  lock?: LockOptions;
 }
 
 export function todayIso(date = new Date()): string {

@@ -14,10 +14,14 @@ export async function remember(dir: string, fact: unknown, options: WriteOptions
   await files.mkdir(dir);
   // Read, add, write, with nobody else writing in between (file-lock.ts): ten facts remembered at
   // once must all be kept, not just the one written last.
-  return withFileLock(file, async () => {
-    const old = await readIfExists(file, files);
-    return addFact(file, old, text, options);
-  });
+  return withFileLock(
+    file,
+    async () => {
+      const old = await readIfExists(file, files);
+      return addFact(file, old, text, options);
+    },
+    options.lock,
+  );
 }
 
 async function addFact(file: string, old: string, text: string, options: WriteOptions): Promise<string> {

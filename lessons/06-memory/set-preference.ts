@@ -41,7 +41,7 @@ export async function setPreference(dir: string, key: unknown, value: unknown, o
   const file = path.join(dir, "USER.md");
   await files.mkdir(dir);
   // Read, change, write: one writer at a time, or two changes made at once would each lose the other.
-  return withFileLock(file, () => changeLine(file, name, text, files));
+  return withFileLock(file, () => changeLine(file, name, text, files), options.lock);
 }
 
 async function changeLine(file: string, name: string, text: string, files: FileOps): Promise<string> {

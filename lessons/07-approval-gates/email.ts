@@ -38,7 +38,9 @@ export function normalizeAddress(to: unknown): string {
   const text = String(to ?? "").normalize("NFKC").replace(/\p{Cf}/gu, "").trim();
   const at = text.lastIndexOf("@");
   if (at < 0) return text;
-  const domain = text.slice(at + 1).replace(/\.+$/, "").toLowerCase();
+  let end = text.length;
+  while (end > at + 1 && text[end - 1] === ".") end--; // a loop: /\.+$/ is quadratic on "....x"
+  const domain = text.slice(at + 1, end).toLowerCase();
   return `${text.slice(0, at)}@${domain}`;
 }
 const MAX_SUBJECT = 200;
@@ -145,7 +147,8 @@ function checkPlan(input: Partial<PlanInput>): PlanInput {
   const to = normalizeAddress(input.to);
   const subject = String(input.subject ?? "").trim();
   const body = String(input.body ?? "");
-  if (CONTROL.test(to) || !ADDRESS.test(to)) {
+  // 254 characters is the longest address mail allows; checking it first keeps the pattern below fast.
+  if (to.length > 254 || CONTROL.test(to) || !ADDRESS.test(to)) {
     throw new Error(`"${inert(to)}" is not one email address. Send exactly one, like "anna@example.com"; ask the user if unsure.`);
   }
   // A line break in a header would let the text add headers of its own (a Bcc, say); an escape

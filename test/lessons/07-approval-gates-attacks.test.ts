@@ -182,3 +182,17 @@ describe("terminal output of lesson 07 stays inert", () => {
     expect(effect).toContain("\\x1b[2J");
   });
 });
+
+describe("read_file does not trust the file system either", () => {
+  it.runIf(process.platform !== "win32")("a named pipe is refused at once, and a big file is read only up to the cap", { timeout: 10_000 }, async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { writeFile } = await import("node:fs/promises");
+    const { readWorkspaceFile, MAX_READ_CHARS } = await import("../../lessons/07-approval-gates/read-file.ts");
+    expect(spawnSync("mkfifo", [path.join(workspace, "pipe.txt")]).status).toBe(0);
+    await expect(readWorkspaceFile(workspace, "pipe.txt")).rejects.toThrow(/not a plain file/);
+    await writeFile(path.join(workspace, "big.txt"), "я".repeat(MAX_READ_CHARS * 3));
+    const text = await readWorkspaceFile(workspace, "big.txt");
+    expect(text).toMatch(/\[cut: the file has 120000 bytes; only the first 20000 characters are shown\]$/);
+    expect(text).not.toContain("\ufffd");
+  });
+});
