@@ -39,7 +39,13 @@ function invalid(message: string): RequestProblem {
   return { status: 400, type: "invalid_request_error", message };
 }
 
-export function validateMessagesRequest(body: unknown): RequestProblem | null {
+export interface ValidateOptions {
+  // Which model names exist; the SDK's list by default. A replay also accepts the names in its
+  // recording (a local server's model, say), because that server did answer to them.
+  isKnownModel?: (name: string) => boolean;
+}
+
+export function validateMessagesRequest(body: unknown, options: ValidateOptions = {}): RequestProblem | null {
   if (!isObject(body)) return invalid("Request body must be a JSON object.");
 
   if (body.model === undefined) return invalid("model: Field required");
@@ -61,7 +67,8 @@ export function validateMessagesRequest(body: unknown): RequestProblem | null {
   if (problem) return problem;
 
   // Checked last, as the API does: a request that breaks a rule gets the 400 even with a wrong name.
-  if (!KNOWN_MODELS.has(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
+  const isKnownModel = options.isKnownModel ?? ((name: string) => KNOWN_MODELS.has(name));
+  if (!isKnownModel(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
   return null;
 }
 
