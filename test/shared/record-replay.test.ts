@@ -58,12 +58,19 @@ describe("--record", { timeout: 60_000 }, () => {
     const file = tempFile();
     const recorder = createRecorder(file);
     expect(loadRecording(file).exchanges, "the file exists before the first request").toEqual([]);
-    const mock = createMockModel([reply.toolUse("get_exchange_rate", { from_currency: "EUR", to_currency: "RUB" }), reply.error(529, "Overloaded")]);
+    const mock = createMockModel([
+      reply.toolUse("get_exchange_rate", { from_currency: "EUR", to_currency: "RUB" }),
+      reply.error(529, "Overloaded", { "retry-after": "3", "anthropic-organization-id": "org-private-42", "set-cookie": "session=abc" }),
+    ]);
     const client = new Anthropic({ apiKey: SECRET, baseURL: "http://mock.invalid", fetch: recorder.wrapFetch(mock.fetch), maxRetries: 0 });
     await expect(runAgent(client, TASK)).rejects.toBeInstanceOf(Anthropic.InternalServerError);
     const recording = loadRecording(file);
     expect(recording.exchanges.map((e) => e.response?.status)).toEqual([200, 529]);
     expect(recording.exchanges[1]!.response?.body).toMatchObject({ error: { type: "overloaded_error", message: "Overloaded" } });
+    const headers = recording.exchanges[1]!.response!.headers;
+    expect(headers, "what the SDK's retry reads is kept").toMatchObject({ "retry-after": "3", "content-type": "application/json" });
+    expect(headers["request-id"]).toMatch(/^req_/);
+    expect(readFileSync(file, "utf8"), "nothing naming the organisation or a session").not.toMatch(/org-private-42|session=abc/);
   });
 
   it("records a streamed answer as its events, a broken stream with how it broke, and a failed connection", async () => {
