@@ -22,7 +22,7 @@ interface LessonModule {
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
