@@ -55,6 +55,13 @@ export const TOOL_FIELDS = allKeys<Anthropic.Tool>()([
   "type",
 ]);
 
+export const TOOL_CHOICE_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  auto: allKeys<Anthropic.ToolChoiceAuto>()(["type", "disable_parallel_tool_use"]),
+  any: allKeys<Anthropic.ToolChoiceAny>()(["type", "disable_parallel_tool_use"]),
+  tool: allKeys<Anthropic.ToolChoiceTool>()(["name", "type", "disable_parallel_tool_use"]),
+  none: allKeys<Anthropic.ToolChoiceNone>()(["type"]),
+};
+
 // The content blocks the course sends, by type. The assistant turn goes back as received, so each
 // list must also hold every field of the response block of that type (citations, caller, ...).
 export const BLOCK_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {

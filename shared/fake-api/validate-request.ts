@@ -3,7 +3,7 @@
 // Returns the first problem as { status, type, message }, or null when the request is valid.
 
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
+import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
 import { KNOWN_MODELS } from "./known-models.ts";
 
 export interface RequestProblem {
@@ -128,6 +128,8 @@ function checkToolChoice(choice: unknown, tools: unknown): RequestProblem | null
   if (!isObject(choice) || !["auto", "any", "none", "tool"].includes(String(choice.type))) {
     return invalid("tool_choice: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'");
   }
+  const extra = extraField(`tool_choice.${String(choice.type)}.`, choice, TOOL_CHOICE_FIELDS[String(choice.type)]!);
+  if (extra) return extra;
   if (choice.type === "tool") {
     const names = Array.isArray(tools) ? tools.map((t) => (isObject(t) ? t.name : undefined)) : [];
     if (typeof choice.name !== "string") return invalid("tool_choice.tool.name: Field required");
