@@ -1,4 +1,4 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
@@ -12,9 +12,11 @@ import { modelName } from "../model.ts";
 import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
 import { budgetNote, RealModelStop } from "../real-model/guard.ts";
+import { replayProblemIn } from "../record-replay/replay.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
+import { openTape, type Tape } from "./record-replay-flags.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -24,7 +26,7 @@ interface LessonModule {
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
@@ -32,7 +34,9 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --chat     type tasks one after another (needs a terminal)
   --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
              ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument
-  --budget   stop before a real request whose estimated cost would pass this many US dollars`;
+  --budget   stop before a real request whose estimated cost would pass this many US dollars
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -47,6 +51,8 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         model: { type: "string" },
         "task-file": { type: "string" },
         budget: { type: "string" },
+        record: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -87,24 +93,43 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
-  const task = given || agent.sampleTasks[0] || "";
-  const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
+  // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
+  let tape: Tape | undefined;
+  try {
+    tape = openTape({ record: values.record, replay: values.replay, lesson: lesson.id, task: given, chat: values.chat === true });
+  } catch (error) {
+    console.error(chalk.red(inert((error as Error).message)));
+    return 2;
+  }
+  const task = given || tape?.task || agent.sampleTasks[0] || "";
+  const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
   const transcript = createTranscript({ raw: values.raw });
+  const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
   const guard = realModelGuardFor(values.budget);
   if (typeof guard === "string") return usageError(guard, USAGE);
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch, realModelGuard: guard });
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
-  console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
+  const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
+  console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
 
-  if (values.chat) return chat(agent, client, transcript, mode === "offline");
+  if (values.chat) {
+    const chatted = await chat(agent, client, transcript, mode === "offline");
+    return tape ? tape.finish(chatted) : chatted;
+  }
 
-  const code = await runOnce(agent, client, task, transcript, mode === "offline");
+  const ran = await runOnce(agent, client, task, transcript, mode === "offline");
+  const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
     console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
   }
   return code;
+}
+
+function sourceName(mode: "claude" | "offline"): string {
+  if (mode === "offline") return "the offline demo model";
+  return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 
 function modeLine(mode: "claude" | "offline", forced: boolean): string {
@@ -137,7 +162,7 @@ async function runOnce(
       console.error(`\n${chalk.red(inert(error.message))}`);
       return 2;
     }
-    console.error(`\n${describeError(error)}`);
+    console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);
     return 1;
   }
   // The model's last word was a request for tools: the agent stopped (at its turn limit), not the model.
