@@ -5,6 +5,7 @@
 import { parseConversion } from "../currencies.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
+import { asksMoreThanConversion } from "../task-guards.ts";
 import { preferredCurrency } from "./convert-currency.ts";
 import { answerAndSave } from "./save-step.ts";
 
@@ -19,6 +20,8 @@ export const exchangeRateSkill: Skill = {
     if (!ctx.has("get_exchange_rate")) return null;
     const { from, to, amount } = parseConversion(ctx.task, preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined));
     if (!from) return null;
+    // A rate (or a small sum) and nothing more: not "the rate last year", not "what is left after ...".
+    if (asksMoreThanConversion(ctx.task, { from, to, amounts: [amount] })) return null;
     if (!to) {
       return {
         say: ctx.t({
