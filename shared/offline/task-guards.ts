@@ -11,6 +11,10 @@ import { amountsIn, findCurrencies, type NumberMention } from "./currencies.ts";
 export const MONEY_ARITHMETIC =
   /(?<![\p{L}])(?:left|remain\p{L}*|spen[dt]\p{L}*|minus|plus|subtract\p{L}*|add|total|in\s+total|together|difference|more|less|cheaper|dearer|greater|fewer|each|per|every|average|остал\p{L}*|остан\p{L}*|трат\p{L}*|трач\p{L}*|потрат\p{L}*|минус|плюс|вычест\p{L}*|вычт\p{L}*|слож\p{L}*|в\s+сумме|суммарн\p{L}*|итог\p{L}*|вместе|разниц\p{L}*|больше|меньше|дешевле|дороже|кажд\p{L}*|средн\p{L}*)(?![\p{L}])/iu;
 
+// Words that ask for a conversion or a rate. "I have 300 USD" names money but asks nothing.
+export const CONVERSION_CUE =
+  /(?<![\p{L}])(?:rates?|convert\p{L}*|exchange|change|how\s+(?:much|many)|worth|what\s+(?:is|are)|what's|курс\p{L}*|сколько|перевед\p{L}*|переведи\p{L}*|конверт\p{L}*|обмен\p{L}*|стои\p{L}*|стоя\p{L}*)(?![\p{L}])/iu;
+
 // Another date than now: the tools give today's (demo) rate and the current time, nothing else.
 const OTHER_DAY =
   /(?<![\p{L}])(?:yesterday|tomorrow|ago|last\s+(?:week|month|year)|next\s+(?:week|month|year)|forecast\p{L}*|predict\p{L}*|histor\p{L}*|вчера|завтра|позавчера|назад|прогноз\p{L}*|прошл\p{L}*|следующ\p{L}*|будущ\p{L}*)(?![\p{L}])/iu;

@@ -5,7 +5,8 @@
 // Where a task splits: at the end of a sentence, at "then / and then / потом / затем", and at "and / и /
 // a comma" when a new verb or question follows ("... and read inbox.txt", "..., сколько ..."). Some pieces
 // are not jobs of their own and are joined back:
-//   - "If I have 300 USD, ..." / "Если ..., ...": a condition belongs to the question after it;
+//   - "If I have 300 USD, ..." / "Если ..., ...": a condition belongs to the question after it, and so do
+//     statements with figures ("I have 300 USD. I spend 45.5 EUR. How many dollars are left?");
 //   - "... in RUB? And in EUR?": a piece that starts with "in / to / в / на" continues the one before;
 //   - "... and save the result to report.txt", "... and email it to anna@example.com": a follow-up goes
 //     with the job that made the result (the nearest earlier part with a figure in it).
@@ -51,6 +52,13 @@ const FREE_TEXT = new RegExp(
   "iu",
 );
 const CONDITION = new RegExp(`^(?:if|suppose|assuming|если|допустим|предположим)${END}`, "iu");
+// "I have 300 USD. I spend 45.5 EUR. How many dollars are left?": statements with figures are the
+// question's facts, not jobs of their own.
+const FIRST_PERSON = new RegExp(`^(?:i|i'm|i've|we|my|our|у\\s+меня|у\\s+нас|я|мы|мой|моя|мои|наш|наша)${END}`, "iu");
+
+function isFactForNext(text: string): boolean {
+  return FIRST_PERSON.test(text) && /\d/u.test(text) && !/\?\s*$/u.test(text);
+}
 const CONTINUATION = new RegExp(`^(?:(?:and|or|also|а|и|или|ещё|еще)\\s+)?(?:in|into|to|в|во|на)${END}`, "iu");
 const FOLLOW_UP = new RegExp(
   `^(?:(?:and|и|а|also|также|then|потом|затем)\\s+)*(?:please\\s+|пожалуйста\\s+)?(?:save|write|store|put|e-?mail|mail|send|forward|сохрани|запиши|положи|отправь|пошли|перешли|вышли)(?:те)?${END}`,
@@ -111,7 +119,7 @@ function mergePieces(task: string, pieces: TaskPart[]): TaskPart[] {
     const piece = pieces[i]!;
     const previous = parts[parts.length - 1];
     if (FILLER_ONLY.test(piece.text)) continue;
-    if (previous && (CONDITION.test(previous.text) || CONTINUATION.test(piece.text))) {
+    if (previous && (CONDITION.test(previous.text) || isFactForNext(previous.text) || CONTINUATION.test(piece.text))) {
       parts[parts.length - 1] = joined(task, previous, piece, true);
       continue;
     }

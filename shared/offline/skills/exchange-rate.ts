@@ -5,7 +5,7 @@
 import { parseConversion } from "../currencies.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
-import { asksMoreThanConversion } from "../task-guards.ts";
+import { asksMoreThanConversion, CONVERSION_CUE } from "../task-guards.ts";
 import { preferredCurrency } from "./convert-currency.ts";
 import { answerAndSave } from "./save-step.ts";
 
@@ -22,6 +22,7 @@ export const exchangeRateSkill: Skill = {
     if (!from) return null;
     // A rate (or a small sum) and nothing more: not "the rate last year", not "what is left after ...".
     if (asksMoreThanConversion(ctx.task, { from, to, amounts: [amount] })) return null;
+    if (!parseConversion(ctx.task).to && !CONVERSION_CUE.test(ctx.task)) return null;
     if (!to) {
       return {
         say: ctx.t({
