@@ -43,7 +43,7 @@ const BOUNDARY = new RegExp(
   "giu",
 );
 // A sentence ends at . ! ? or … followed by a space, at a line break, or at a semicolon.
-const SENTENCE_END = /[.!?…]+(?=\s)|\n|;/gu;
+const SENTENCE_END = /(?<![.!?…])[.!?…]+(?=\s)|\n|;/gu;
 
 // A memory fact is free text: "Remember that I work in Berlin and call my mother on Sundays" is one fact.
 // Inside it, only a sentence end or "then / потом" starts a new job.
