@@ -5,7 +5,7 @@
 // figure, no other currency, no word that asks for more than it can do. Then it answers, or it passes
 // and the part is named as not done.
 
-import { amountsIn, findCurrencies, type NumberMention } from "./currencies.ts";
+import { amountsIn, findCurrencies, findNumbers, isPercent, type NumberMention } from "./currencies.ts";
 
 // Arithmetic on money, comparisons, "each/per": a conversion alone does not answer these.
 export const MONEY_ARITHMETIC =
@@ -55,6 +55,8 @@ export function strayCurrencies(text: string, used: Array<string | undefined>): 
 // the question unanswered.
 export function asksMoreThanConversion(text: string, used: { from?: string; to?: string; amounts: Array<number | undefined> }): boolean {
   return (
+    // "What is 15% of 46250 RUB in EUR?": a conversion that leaves out the percentage answers another question.
+    findNumbers(text).some((n) => isPercent(text, n)) ||
     MONEY_ARITHMETIC.test(text) ||
     asksOtherTime(text) ||
     strayNumbers(text, used.amounts).length > 0 ||

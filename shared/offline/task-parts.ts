@@ -23,13 +23,13 @@ const END = "(?![\\p{L}\\p{N}])";
 
 const IMPERATIVES_EN =
   "convert|change|exchange|read|open|show|display|print|list|tell|give|get|find|look|check|calculate|compute|count|" +
-  "save|write|store|record|e-?mail|mail|send|forward|remember|forget|call|set|translate|explain|summari[sz]e|delete|remove|answer|reply";
+  "save|write|store|record|e-?mail|mail|send|forward|remember|forget|call|set|translate|explain|summari[sz]e|delete|remove|answer|reply|make|create|draw|search|book|order|play|compose|describe|help|plan";
 const QUESTIONS_EN = "what(?:'s)?|how|where|who|when|which|is|are|do|does|can|could";
 // Russian imperatives, each with its polite "-те" form.
 const IMPERATIVES_RU =
   "(?:переведи|конвертируй|обменяй|прочитай|прочти|открой|покажи|выведи|скажи|дай|найди|узнай|проверь|посчитай|" +
   "вычисли|сосчитай|сохрани|запиши|положи|отправь|пошли|перешли|вышли|запомни|забудь|зови|называй|установи|" +
-  "отвечай|объясни|удали|перечисли)(?:те)?";
+  "отвечай|объясни|удали|перечисли|расскажи|напиши|сделай|создай|придумай|поищи|составь|ответь|нарисуй|закажи)(?:те)?";
 const QUESTIONS_RU = "сколько|какой|какая|какое|какие|каков|который|где|кто|когда|что|как|чему";
 
 // "and then", "потом": always a new job. "and" or a comma: a new job when a verb follows; after "and"
@@ -64,6 +64,14 @@ const FOLLOW_UP = new RegExp(
   `^(?:(?:and|и|а|also|также|then|потом|затем)\\s+)*(?:please\\s+|пожалуйста\\s+)?(?:save|write|store|put|e-?mail|mail|send|forward|сохрани|запиши|положи|отправь|пошли|перешли|вышли)(?:те)?${END}`,
   "iu",
 );
+// A follow-up names where the result goes ("to report.txt", "to anna@example.com") or points back at it
+// ("save it", "the result"); "write me a poem" is a job of its own.
+const POINTS_BACK = /(?<![\p{L}])(?:it|this|that|them|result|file|report|результат\p{L}*|это|его|её|ее|их|файл\p{L}*|отч[её]т\p{L}*)(?![\p{L}])|@|\.\p{L}{1,8}(?![\p{L}])/iu;
+
+function isFollowUp(text: string): boolean {
+  return FOLLOW_UP.test(text) && POINTS_BACK.test(text);
+}
+
 const LEADING_CONNECTOR = new RegExp(`^(?:(?:and|then|also|so|и|а|потом|затем|также|ещё|еще)${END}[\\s,]*)+`, "iu");
 const FILLER_ONLY = new RegExp(
   `^(?:(?:please|pls|thanks?|thank\\s+you|ok(?:ay)?|hi|hello|hey|tell\\s+me|пожалуйста|спасибо|привет|ладно|хорошо|ок|скажи(?:те)?)${END}[\\s,.!?]*)+$`,
@@ -123,7 +131,7 @@ function mergePieces(task: string, pieces: TaskPart[]): TaskPart[] {
       parts[parts.length - 1] = joined(task, previous, piece, true);
       continue;
     }
-    if (previous && FOLLOW_UP.test(piece.text)) {
+    if (previous && isFollowUp(piece.text)) {
       // "... , read inbox.txt and save the result to report.txt": the result is the conversion's.
       let owner = parts.length - 1;
       for (let j = parts.length - 1; j >= 0; j--) {
