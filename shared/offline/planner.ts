@@ -111,14 +111,14 @@ function tooLong(ctx: PlanContext): string {
   const limit = MAX_TASK_CHARS.toLocaleString("en-US");
   return ctx.t({
     en: `This task is ${length} characters long; the offline demo model reads tasks of up to ${limit} characters, so I did not read it. Shorten it, or save the long text to a file in the workspace and ask about the file, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
-    ru: `В этой задаче ${length.replace(/,/g, " ")} символов, а офлайн-демомодель читает задачи длиной до ${limit.replace(/,/g, " ")} символов, поэтому я её не читал. Сократите её, или сохраните длинный текст в файл в рабочей папке и спросите про файл, или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
+    ru: `Символов в этой задаче: ${length.replace(/,/g, " ")}, а офлайн-демомодель читает задачи длиной не больше ${limit.replace(/,/g, " ")} символов, поэтому я её не читал. Сократите её, или сохраните длинный текст в файл в рабочей папке и спросите про файл, или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
   });
 }
 
 function tooManyParts(ctx: PlanContext, count: number): string {
   return ctx.t({
     en: `This task has ${count} parts; the offline demo model plans at most ${MAX_PARTS} in one task, so I did not start on it. Ask for fewer things at a time, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
-    ru: `В этой задаче ${count} частей, а офлайн-демомодель планирует не больше ${MAX_PARTS} за раз, поэтому я за неё не взялся. Просите меньше за раз или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
+    ru: `Частей в этой задаче: ${count}, а офлайн-демомодель планирует не больше ${MAX_PARTS} частей за раз, поэтому я за неё не взялся. Просите меньше за раз или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
   });
 }
 

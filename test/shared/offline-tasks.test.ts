@@ -114,6 +114,20 @@ describe("answers questions from the memory in its prompt (lesson 06)", () => {
     expect(answer).not.toContain("SOUL.md");
   });
 
+  it("Забудь ... removes a fact stored in English: the model names the fact as its memory words it", async () => {
+    await run(memoryAgent, "Remember that I prefer reports in EUR");
+    await run(memoryAgent, "Remember that I live in Lisbon");
+    const { answer, calls } = await run(memoryAgent, "Забудь, что я предпочитаю отчёты в евро");
+    expect(calls).toEqual([{ name: "forget", input: { fact: "The user prefers reports in EUR" } }]);
+    expect(answer).toBe("Готово: я больше не помню «The user prefers reports in EUR».");
+    expect(await fs.readFile(path.join(memoryDir, "MEMORY.md"), "utf8")).toContain("The user lives in Lisbon");
+  });
+
+  it("What do you know about me? on a fresh memory says it holds nothing yet", async () => {
+    const { answer } = await run(memoryAgent, "What do you know about me?");
+    expect(answer).toMatch(/^My memory holds nothing about you yet/);
+  });
+
   it("outside a memory lesson a question about the user gets the honest reply, not an invented memory", async () => {
     const { answer } = await run(lesson02, "What is my name?");
     expect(answer).toMatch(MENU);

@@ -26,8 +26,8 @@ export const exchangeRateSkill: Skill = {
     if (!to) {
       return {
         say: ctx.t({
-          en: `Which currency should I convert ${from} into? For example: "${from} to EUR".`,
-          ru: `В какую валюту перевести ${from}? Например: «${from} в рубли».`,
+          en: `Which currency should I convert ${from} into? For example: "${from} to ${from === "EUR" ? "USD" : "EUR"}".`,
+          ru: `В какую валюту перевести ${from}? Например: «${from} в ${from === "RUB" ? "доллары" : "рубли"}».`,
         }),
       };
     }

@@ -30,7 +30,7 @@ export const multiConversionSkill: Skill = {
       return {
         say: ctx.t({
           en: `That is ${wanted.length} conversions in one question; the offline demo model does at most ${MAX_CONVERSIONS} at a time. Ask for fewer, or use real Claude.`,
-          ru: `Это ${wanted.length} пересчётов в одном вопросе; офлайн-демомодель делает не больше ${MAX_CONVERSIONS} за раз. Спросите про меньшее число или подключите настоящий Claude.`,
+          ru: `Пересчётов в одном вопросе: ${wanted.length}, а офлайн-демомодель делает не больше ${MAX_CONVERSIONS} за раз. Спросите про меньшее число или подключите настоящий Claude.`,
         }),
       };
     }
