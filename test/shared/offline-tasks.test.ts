@@ -123,6 +123,11 @@ describe("answers questions from the memory in its prompt (lesson 06)", () => {
     expect(await fs.readFile(path.join(memoryDir, "MEMORY.md"), "utf8")).toContain("The user lives in Lisbon");
   });
 
+  it("'My name is Anna, what is 2+2?' does not store 'Anna, what is 2+2' as the name", async () => {
+    const { calls } = await run(memoryAgent, "My name is Anna, what is 2+2?");
+    expect(calls.filter((c) => c.name === "set_preference")).toEqual([]);
+  });
+
   it("What do you know about me? on a fresh memory says it holds nothing yet", async () => {
     const { answer } = await run(memoryAgent, "What do you know about me?");
     expect(answer).toMatch(/^My memory holds nothing about you yet/);
@@ -170,6 +175,8 @@ describe("never answers a question it was not asked", () => {
     ["What is 15% of 46250 plus 100?", "a percentage and then more"],
     ["Сколько будет 15% от 46250 после вычета 100?", "a percentage and then more, in Russian"],
     ["I have 300 USD", "a statement, not a request"],
+    ["What is 15% of 46250 in words?", "a percentage written out in words"],
+    ["What is 2 + 2 in binary?", "a sum in another notation"],
   ])("%s -> no tool call, the honest reply (%s)", async (task) => {
     const { answer, calls } = await run(lesson02, task);
     expect(calls, `the model planned calls for a question it does not understand: ${task}`).toEqual([]);

@@ -16,7 +16,7 @@ const MATH_CHAR = /[\d.\s()+\-*/×÷^%]/u;
 // Checked on one stretch of math characters at a time, anchored at both ends: it cannot backtrack far.
 const EXPRESSION = /^[-+(]*\d[\d.]*\)*(?:\s*[-+*/×÷^]\s*[-+(]*\d[\d.]*\)*)+\s*%?$/u;
 // The words a plain sum may come with; anything else may change the question.
-const ALLOWED_WORDS = new Set(
+export const ALLOWED_WORDS = new Set(
   (
     "calculate compute evaluate what what's whats is how much please can could would you me for tell the result " +
     "and then hey quickly this expression equal equals answer " +
@@ -24,7 +24,7 @@ const ALLOWED_WORDS = new Set(
     "это выражение результат ответ"
   ).split(" "),
 );
-const SAVE_CLAUSE = /(?<![\p{L}])(?:save|write|store|put|record|сохрани\p{L}*|запиши\p{L}*|запис\p{L}*|положи\p{L}*)(?![\p{L}])[^]*$/iu;
+export const SAVE_CLAUSE = /(?<![\p{L}])(?:save|write|store|put|record|сохрани\p{L}*|запиши\p{L}*|запис\p{L}*|положи\p{L}*)(?![\p{L}])[^]*$/iu;
 
 // The first stretch of the text that is an expression, found in one pass.
 export function findExpression(text: string): string | undefined {

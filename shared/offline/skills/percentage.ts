@@ -4,6 +4,7 @@
 import { amountNextTo, amountsIn, findCurrencies, findNumbers } from "../currencies.ts";
 import type { Skill } from "../plan-context.ts";
 import { formatNumber } from "../read-result.ts";
+import { ALLOWED_WORDS, SAVE_CLAUSE } from "./arithmetic.ts";
 import { figureFrom } from "./tool-step.ts";
 import { answerAndSave } from "./save-step.ts";
 
@@ -30,6 +31,7 @@ export function parsePercentOf(text: string): PercentOf | undefined {
   const found: PercentOf = { percent: Number(match[1].replace(",", ".")), base: base.value };
   // Nothing else may be in the question: no other figure, no currency but the base's, no "left after".
   if (MORE_THAN_PERCENT.test(text) || amountsIn(text).length > 1) return undefined;
+  if (!onlyPercentWords(text, match.index, baseStart + base.end)) return undefined;
   const currencies = findCurrencies(text);
   if (currencies.length > 1) return undefined;
   if (currencies[0]) {
@@ -38,6 +40,16 @@ export function parsePercentOf(text: string): PercentOf | undefined {
     found.unit = currencies[0].code;
   }
   return found;
+}
+
+// The words a percentage question may come with ("What is 15% of 46250 in words?" asks for more).
+const PERCENT_WORDS = new Set([..."percent per cent of процент процента процентов от из".split(" ")]);
+
+function onlyPercentWords(text: string, start: number, end: number): boolean {
+  const outside = `${text.slice(0, start)} ${text.slice(end)}`.replace(SAVE_CLAUSE, " ");
+  // A currency written with the base ("46250 RUB", "46250 рублей") is checked by the caller.
+  const withoutMoney = findCurrencies(outside).reduceRight((rest, m) => `${rest.slice(0, m.start)} ${rest.slice(m.end)}`, outside);
+  return (withoutMoney.toLowerCase().match(/[\p{L}']+/gu) ?? []).every((word) => ALLOWED_WORDS.has(word) || PERCENT_WORDS.has(word));
 }
 
 export const percentageSkill: Skill = {
