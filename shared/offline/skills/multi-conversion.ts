@@ -80,7 +80,7 @@ function describe(
     return ctx.t({ en: `${from} → ${to}: the tool failed: ${error}`, ru: `${from} → ${to}: инструмент не ответил: ${error}` });
   }
   const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
-  if (amount === undefined || expression === undefined) return rateText;
+  if (amount === undefined || expression === undefined || amount === 1) return rateText;
   const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
   const total = calc && !calc.isError ? numberFromResult(calc.output, "result") : Math.round(amount * rate * 100) / 100;
   return `${formatNumber(amount, ctx.lang)} ${from} = ${formatNumber(total ?? amount * rate, ctx.lang)} ${to} (${rateText})`;
