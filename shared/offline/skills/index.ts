@@ -10,6 +10,7 @@ import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
+import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 import { readFileSkill } from "./read-file.ts";
@@ -24,6 +25,7 @@ export const skills: Skill[] = [
   recallMemorySkill,
   readFileSkill,
   currentTimeSkill,
+  moneyLeftSkill,
   multiConversionSkill,
   percentageSkill,
   convertCurrencySkill,
