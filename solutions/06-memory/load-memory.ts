@@ -43,9 +43,9 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
     try {
       text = (await files.readFile(path.join(dir, file.name))).trimEnd();
     } catch (error) {
-      // A missing file is normal (the first run, or a person deleted it): note it and go on.
-      if (!isMissing(error)) throw error;
-      blocks.push(memoryFileBlock(file, MISSING_FILE_NOTE));
+      // A missing file is normal (the first run, or a person deleted it). Any other failure (no
+      // permission, a disk error) is not "no such file": say what happened, and still load the rest.
+      blocks.push(memoryFileBlock(file, isMissing(error) ? MISSING_FILE_NOTE : unreadableNote(error)));
       continue;
     }
     const capped = capText(text, maxChars, file.keep);
@@ -58,4 +58,11 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
     blocks.push(memoryFileBlock(file, body));
   }
   return [MEMORY_PREAMBLE, ...blocks].join("\n\n");
+}
+
+// "(could not be read: EACCES, permission denied)": the code, so a person can fix it; no stack.
+function unreadableNote(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return `(could not be read: ${code ? `${code}, ` : ""}${message})`;
 }
