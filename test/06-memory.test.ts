@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { nodeFiles, type FileOps } from "@exercise/06-memory/file-ops.ts";
 import { capText, loadMemory } from "@exercise/06-memory/load-memory.ts";
-import { MEMORY_PREAMBLE, MISSING_FILE_NOTE, factOf } from "@exercise/06-memory/memory-format.ts";
+import { MEMORY_HEADER, MEMORY_PREAMBLE, MISSING_FILE_NOTE, factOf } from "@exercise/06-memory/memory-format.ts";
 import { normalizeFact, remember, serialize, writeFileAtomic } from "@exercise/06-memory/remember.ts";
 import type { Tool } from "../lessons/01-first-tool/tool.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
@@ -91,7 +91,7 @@ function failingRead(name: string, code: string): FileOps {
   return {
     ...nodeFiles,
     readFile: async (file) => {
-      if (path.basename(file) === name) throw Object.assign(new Error(`${code}: simulated by the test, reading ${name}`), { code });
+      if (path.basename(file) === name) throw Object.assign(new Error(`simulated by the test, reading ${name}`), { code });
       return nodeFiles.readFile(file);
     },
   };
@@ -173,6 +173,23 @@ describe("capText (TODO 1)", () => {
     ).toEqual({ text: "bbbb\n", omitted: 5 });
   });
 
+  it('keep "end": starts at the first whole line that fits, and keeps a line that starts right at the cut', () => {
+    expect(
+      capText("aaaa\nbb\ncc\n", 6, "end"),
+      'capText("aaaa\\nbb\\ncc\\n", 6, "end"): the last 6 characters are "bb\\ncc\\n" and the character before them is a line ' +
+        'break, so "bb" is a whole line: keep it. Skipping to the first \\n of the kept part would drop it.',
+    ).toEqual({ text: "bb\ncc\n", omitted: 5 });
+    expect(
+      capText("aaaa\nbbbb", 5, "end"),
+      'capText("aaaa\\nbbbb", 5, "end"): the last 5 characters are "\\nbbbb"; the whole line that fits is "bbbb".',
+    ).toEqual({ text: "bbbb", omitted: 5 });
+    expect(
+      capText("aaaa\nbbbbbbbbbb\n", 6, "end"),
+      'capText("aaaa\\nbbbbbbbbbb\\n", 6, "end"): the last line alone is longer than the cap, so cut it at exactly 6 ' +
+        'characters ("bbbbb\\n"). Skipping past its final \\n would keep nothing at all.',
+    ).toEqual({ text: "bbbbb\n", omitted: 10 });
+  });
+
   it("cuts a single line longer than the cap to the cap (neither dropped nor kept whole)", () => {
     const long = "x".repeat(500);
     for (const keep of ["start", "end"] as const) {
@@ -204,8 +221,23 @@ describe("loadMemory (TODO 2)", () => {
         `There should be a block memoryFileBlock(file, body) for ${name} holding its text; build one per entry of MEMORY_FILES.`,
       ).toContain(line);
     }
+    expect(
+      prompt.startsWith(`${MEMORY_PREAMBLE}\n\n<memory_file name="SOUL.md"`) && prompt.split("\n\n<memory_file ").length === 4,
+      "The prompt should be MEMORY_PREAMBLE and the three blocks, joined with blank lines (\"\\n\\n\"), nothing else between them. " +
+        `It starts: ${JSON.stringify(prompt.slice(MEMORY_PREAMBLE.length, MEMORY_PREAMBLE.length + 60))}`,
+    ).toBe(true);
     const order = ["SOUL.md", "USER.md", "MEMORY.md"].map((name) => prompt.indexOf(`name="${name}"`));
     expect(order, "The blocks should come in the order of MEMORY_FILES: SOUL.md, USER.md, MEMORY.md.").toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("loads a file under the cap as it is, without a note", async () => {
+    await write("USER.md", "  - indented: kept as written\n- язык: русский\n");
+    const block = blockOf(await loadMemory(dir), "USER.md");
+    expect(
+      block,
+      "USER.md is far under the cap: its block should be its text as it is (a final newline may go), with no note and nothing " +
+        `trimmed from its start. Got: ${JSON.stringify(block)}`,
+    ).toBe("  - indented: kept as written\n- язык: русский");
   });
 
   it("does not crash when the folder or a file is missing (a first run)", async () => {
@@ -266,6 +298,10 @@ describe("loadMemory (TODO 2)", () => {
     expect(block.startsWith("# Soul"), 'SOUL.md is capped with keep "start": its block should begin with the file\'s first line.').toBe(true);
     const omitted = capText(soul, 1000, "start").omitted;
     expect(
+      mentionsNumber(block.split("\n").at(-1) ?? "", omitted),
+      `For SOUL.md (keep "start") the note goes AFTER the text, as its last line. The block ends: ${JSON.stringify(block.slice(-120))}`,
+    ).toBe(true);
+    expect(
       mentionsNumber(block, omitted),
       `SOUL.md was cut silently: ${omitted} characters are missing and the block does not say so. Add a note to the body ` +
         `that names the file and the count, e.g. "[${omitted} characters of SOUL.md were not loaded: over the 1000-character cap]". ` +
@@ -287,6 +323,10 @@ describe("loadMemory (TODO 2)", () => {
     ).toContain("zebras");
     expect(block, "The oldest facts of an oversized MEMORY.md are the ones to leave out.").not.toContain("apples");
     const omitted = capText(memory, 1000, "end").omitted;
+    expect(
+      mentionsNumber(block.split("\n")[0] ?? "", omitted),
+      `For MEMORY.md (keep "end") the note goes BEFORE the text, as its first line, where the missing part was. The block starts: ${JSON.stringify(block.slice(0, 120))}`,
+    ).toBe(true);
     expect(mentionsNumber(block, omitted), `MEMORY.md was cut silently: add a note naming the file and the ${omitted} characters left out.`).toBe(true);
   });
 });
@@ -330,6 +370,7 @@ describe("remember (TODO 5)", () => {
     expect(file, `MEMORY.md should contain the line bulletFor(fact, today()): "- The user lives in Lisbon (${TODAY})". It is:\n${file}`).toContain(
       `- The user lives in Lisbon (${TODAY})\n`,
     );
+    expect(file, `A new MEMORY.md starts with MEMORY_HEADER, then the bullet. It is:\n${file}`).toBe(`${MEMORY_HEADER}- The user lives in Lisbon (${TODAY})\n`);
     expect(result, `remember's result goes to the model: say what was saved. It returned: ${JSON.stringify(result)}`).toContain("The user lives in Lisbon");
     expect(result, 'A new fact was saved, so the result must not say "already".').not.toMatch(/already/i);
   });
@@ -351,8 +392,17 @@ describe("remember (TODO 5)", () => {
     ).toContain(`- The user drinks tea (${TODAY})`);
   });
 
+  it("adds the bullet right after the last line when the file ends with a newline (no blank line)", async () => {
+    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    await remember(dir, "The user drinks tea", { today });
+    expect(await read("MEMORY.md"), "The file already ended with a newline: append the bullet and its newline, nothing more.").toBe(
+      `${old}- The user drinks tea (${TODAY})\n`,
+    );
+  });
+
   it("stores a fact with line breaks in it as one line", async () => {
-    await remember(dir, "The user likes\ncats\n- and this is not a second fact", { today });
+    await remember(dir, "The user  likes \n cats\n- and this is not a second fact", { today });
     const lines = (await read("MEMORY.md")).split("\n").filter((line) => line.startsWith("- "));
     expect(
       lines,
@@ -395,6 +445,10 @@ describe("remember (TODO 5)", () => {
   it("refuses an empty fact with an error, and writes nothing", async () => {
     const { error } = await attempt(() => remember(dir, "   \n ", { today }));
     expect(error, "remember(dir, '   ') should throw an Error whose message says what to send instead (the tool turns it into is_error for the model).").toBeDefined();
+    expect(error?.message ?? "", `The error should say the fact is empty and what to send instead. Got: ${JSON.stringify(error?.message)}`).toMatch(
+      /empty/i,
+    );
+    expect(error?.message ?? "", `Say what to send instead (a fact, one short sentence). Got: ${JSON.stringify(error?.message)}`).toMatch(/sentence|send/i);
     const exists = await fs.stat(path.join(dir, "MEMORY.md")).then(() => true, () => false);
     expect(exists, "An empty fact must not create or change MEMORY.md.").toBe(false);
   });
@@ -440,7 +494,8 @@ describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", () => {
       "MEMORY.md was in cp1251; read as UTF-8 its Russian letters became U+FFFD, and remember wrote those back: the Russian text " +
         'is destroyed. If the text read contains "\\uFFFD", throw instead of writing.',
     ).toBe(true);
-    expect(error?.message ?? "", `The error should say the file is not UTF-8 (and how to convert it). Got: ${error?.message}`).toMatch(/utf-?8/i);
+    expect(error?.message ?? "", `The error should say the file is not (valid) UTF-8. Got: ${error?.message}`).toMatch(/not (valid )?utf-?8/i);
+    expect(error?.message ?? "", `The error should say how to fix it: convert the file to UTF-8 (iconv). Got: ${error?.message}`).toMatch(/convert|iconv/i);
   });
 });
 

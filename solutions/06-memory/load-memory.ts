@@ -41,7 +41,7 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
   for (const file of MEMORY_FILES) {
     let text: string;
     try {
-      text = (await files.readFile(path.join(dir, file.name))).trimEnd();
+      text = await files.readFile(path.join(dir, file.name));
     } catch (error) {
       // A missing file is normal (the first run, or a person deleted it). Any other failure (no
       // permission, a disk error) is not "no such file": say what happened, and still load the rest.
@@ -49,6 +49,7 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
       continue;
     }
     const capped = capText(text, maxChars, file.keep);
+    // A final newline would leave a blank line before the block's closing tag.
     let body = capped.text.trimEnd();
     // A cut that says nothing leaves the model believing it sees everything.
     if (capped.omitted > 0) {
