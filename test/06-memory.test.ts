@@ -608,6 +608,26 @@ describe("serialize: one at a time per key (TODO 6)", () => {
     ).toBe("still runs");
   });
 
+  it("keeps the queue when an earlier work ends while a later one still runs", async () => {
+    const events: string[] = [];
+    const job = (name: string, ms: number) => async () => {
+      events.push(`start ${name}`);
+      await sleep(ms);
+      events.push(`end ${name}`);
+    };
+    const a = serialize("busy", job("a", 2));
+    const b = serialize("busy", job("b", 25));
+    await a;
+    await sleep(3); // b is running now
+    const c = serialize("busy", job("c", 1));
+    await Promise.all([b, c]);
+    expect(
+      events,
+      "A work queued while another was still running started at once. When a work settles, forget the key only if no later " +
+        `work has been queued behind it (the Map still holds this work's promise). Seen: ${events.join(", ")}`,
+    ).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+  });
+
   it("does not make different keys wait for each other", async () => {
     const events: string[] = [];
     const job = (name: string) => async () => {
