@@ -130,7 +130,7 @@ export function cleanMessage(text: string, maxLines = 6): string {
   const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").filter((line) => line.trim() !== "" && !/^\s+at /.test(line));
   const kept = lines.slice(0, maxLines);
-  if (lines.length > maxLines) kept.push(`... (${lines.length - maxLines} more lines: npm run check N -- --verbose)`);
+  if (lines.length > maxLines) kept.push(`... (${lines.length - maxLines} more lines; --verbose shows everything)`);
   return kept.join("\n");
 }
 

@@ -139,7 +139,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     write(starter);
     const first = course(["hint", "1"]);
     expect(first.out).toContain("## Hint 1 (TODO 1)");
-    expect(first.out).toMatch(/The first failing check: .*\(TODO 1\)/);
+    expect(first.out).toMatch(/hint 1 of \d+\nfor the first failing check: .*\(TODO 1\)/);
     expect(course(["hint", "1"]).out).toContain("## Hint 2 (TODO 1)");
     const again = course(["hint", "1"]).out;
     expect(again).toContain("## Hint 2 (TODO 1)");
@@ -149,7 +149,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     const fn = (text: string) => text.slice(text.indexOf("export function searchContacts"), text.indexOf("\n}\n", text.indexOf("export function searchContacts")) + 3);
     write(starter.replace(fn(starter), fn(solution)));
     const moved = course(["hint", "1"]).out;
-    expect(moved).toMatch(/The first failing check: .*\(TODOs? [^)]*2/);
+    expect(moved).toMatch(/for the first failing check: .*\(TODOs? [^)]*2/);
     expect(moved).toContain("## Hint 3 (TODO 2)");
     expect(course(["hint", "1", "8"]).out).toContain("## Hint 8 (TODO 4)");
   });
