@@ -134,6 +134,17 @@ describe("npm run watch with no terminal", () => {
   }, 120_000);
 });
 
+describe("npm run progress", () => {
+  it("one line per exercise, the bar, and the next step", () => {
+    write(starter);
+    const { code, out } = course(["progress"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
+    expect(out).toMatch(/^ {2}07-approval-gates +0\/\d+ checks$/m);
+    expect(out).toMatch(/\[░{20}\] 0\/\d+ exercises done\nNext: npm run watch 1/);
+  });
+});
+
 describe("npm run hint aims at the first failing check's TODO", () => {
   it("nudge first, then the near-answer for the same TODO, then it stays there; a fixed TODO moves it on", () => {
     write(starter);
