@@ -6,6 +6,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
+// Imported up front, not lazily: the bench deletes and rebuilds the bundle this code runs from.
+import { saveToVerdictSeconds } from "./bench-watch.ts";
 import { listUnits } from "./course-files.ts";
 
 const RUNS = 5;
@@ -47,11 +49,11 @@ export async function benchCommand(): Promise<number> {
   measure("npm run check 1", npm, ["run", "--silent", "check", "1"], 3, 2.5);
 
   console.log(chalk.bold("\nnpm run watch: save to verdict, exercise 01 (vitest warm)"));
-  const { saveToVerdictSeconds } = await import("./bench-watch.ts");
   const saves = await saveToVerdictSeconds();
-  const value = median(saves);
+  const value = median(saves.wall);
   const verdict = value <= 0.5 ? chalk.green(" (target <= 0.5 s: ok)") : chalk.red(" (target <= 0.5 s: over)");
-  console.log(`  ${"save a file of exercise 01 -> new verdict".padEnd(52)} ${value.toFixed(2)} s  median of ${saves.length}${verdict}`);
+  console.log(`  ${"save a file of exercise 01 -> new verdict".padEnd(52)} ${value.toFixed(2)} s  median of ${saves.wall.length}${verdict}`);
+  console.log(`  ${"  CPU time per save (this process, all threads)".padEnd(52)} ${median(saves.cpu).toFixed(2)} s  (the wall time on an idle machine is about this)`);
 
   const scripts = existsSync("bench") ? readdirSync("bench").filter((f) => f.endsWith(".ts")).sort() : [];
   for (const script of scripts) {
