@@ -8,18 +8,22 @@ import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
+import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
+import { leadRowSkill } from "./lead-row.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 
 export const skills: Skill[] = [
   gateRefusalSkill,
+  leadRowSkill,
   emailReportSkill,
   rememberSkill,
   forgetSkill,
   setPreferenceSkill,
   currentTimeSkill,
+  followUpSkill,
   multiConversionSkill,
   percentageSkill,
   convertCurrencySkill,
