@@ -12,13 +12,13 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { runTool } from "../01-first-tool/agent.ts";
-import { runLoop, type ToolExecutor } from "../02-agent-loop/loop.ts";
+import { runLoop, type LoopOptions, type ToolExecutor } from "../02-agent-loop/loop.ts";
 import { loadMemory } from "../06-memory/load-memory.ts";
 import { systemPrompt as gateRules } from "../07-approval-gates/agent.ts";
 import type { Approver } from "../07-approval-gates/approver.ts";
 import { createGatedExecutor, type ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
-import { formatUsd, roughTokens, type CostMeter } from "./cost.ts";
+import { BudgetExceeded, formatUsd, roughTokens, type CostMeter } from "./cost.ts";
 import { fitHistory, isTurnStart } from "./fit-history.ts";
 import type { Turn } from "./gateway.ts";
 import { interruptedResult, orphanIds, repairOrphans } from "./repair-orphans.ts";
@@ -132,7 +132,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       return message;
     };
 
-    const result = await runLoop(client, turn.message.text, {
+    const loopOptions: LoopOptions = {
       tools: options.tools,
       system,
       history,
@@ -150,11 +150,20 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
         }
         return write.message(message);
       },
-    });
+    };
+    let answer: string;
+    try {
+      answer = (await runLoop(client, turn.message.text, loopOptions)).text;
+    } catch (error) {
+      // Hitting the budget is an answer, not a crash: the person set a limit and the agent kept it.
+      // What was done so far is in the session file; the next message carries on from there.
+      if (!(error instanceof BudgetExceeded)) throw error;
+      answer = error.message;
+    }
 
     const spent = await options.meter.totals(turn.session, started);
     turn.note?.(`cost: this message ${formatUsd(spent.turn)} · session ${formatUsd(spent.session)} · today ${formatUsd(spent.today)} (tokens at the list prices in shared/model.ts)`);
-    return result.text;
+    return answer;
   };
 }
 
