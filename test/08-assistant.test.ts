@@ -78,6 +78,11 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
         { role: "user", content: [result("toolu_a")] },
         { role: "assistant", content: "Готово." },
       ],
+      [
+        { role: "user", content: "Привет" },
+        { role: "assistant", content: "Здравствуйте." },
+        { role: "user", content: "Как дела?" },
+      ],
       [],
     ];
     for (const history of histories) {
@@ -127,6 +132,19 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expectInterrupted(content[0] as Anthropic.ToolResultBlockParam, "toolu_x", "before the user's text");
     expect(content.slice(1), "the user's words are kept, after the result, as a text block").toEqual([text("Ну что там?")]);
     expect(problemWith(out)).toBeNull();
+  });
+
+  it("an empty user message after the orphan: it holds just the answers (no empty text block, which the API refuses)", () => {
+    const out = repaired(
+      frozen<Message[]>([
+        { role: "user", content: "Раз" },
+        { role: "assistant", content: [use("toolu_e")] },
+        { role: "user", content: "" },
+      ]),
+    );
+    expect(out).toHaveLength(3);
+    expect(blocks(out[2]).map((b) => b.type), "only the tool_result: an empty string is no text at all").toEqual(["tool_result"]);
+    expectInterrupted(resultsIn(out[2])[0], "toolu_e", "the empty message");
   });
 
   it("an orphan in the middle of a history and one at the end: both answered, everything else as it was", () => {
@@ -363,6 +381,29 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     })();
     await expect(thrown).rejects.toThrow("sync throw");
     expect(await q.run("cli-main", async () => "after"), "still serving after a job that threw").toBe("after");
+  });
+
+  it("a session with a job still waiting stays busy when the job before it ends, and a newcomer waits for it", async () => {
+    const q = queue();
+    const events: string[] = [];
+    const first = deferred();
+    const second = deferred();
+    const a = q.run("tg-5", () => first.promise);
+    const b = q.run("tg-5", async () => {
+      events.push("b starts");
+      await second.promise;
+      events.push("b ends");
+    });
+    first.resolve("a");
+    await a;
+    await tick();
+    expect(q.busy(), "job b is still running: the session must stay busy (do not forget a key a newer job is using)").toEqual(["tg-5"]);
+    const c = q.run("tg-5", async () => void events.push("c starts"));
+    await tick();
+    expect(events, "a job queued while b runs must wait for b").toEqual(["b starts"]);
+    second.resolve("b");
+    await Promise.all([b, c]);
+    expect(events).toEqual(["b starts", "b ends", "c starts"]);
   });
 
   it("busy() lists sessions with work, and an idle queue holds nothing", async () => {

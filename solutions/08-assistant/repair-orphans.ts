@@ -17,8 +17,6 @@ export function repairOrphans(messages: Anthropic.MessageParam[]): Anthropic.Mes
     repaired.push(message);
     if (message.role !== "assistant") continue;
     const calls = blocksOf(message).flatMap((b) => (b.type === "tool_use" ? [b.id] : []));
-    if (calls.length === 0) continue;
-
     const next = messages[i + 1];
     const nextIsUser = next?.role === "user";
     const answered = new Set(nextIsUser ? blocksOf(next).flatMap((b) => (b.type === "tool_result" ? [b.tool_use_id] : [])) : []);

@@ -275,8 +275,8 @@ describe("routing, cost and the budget, with scripted usage", () => {
 
   it("--model pins the model for every request; the mock sees it", async () => {
     const mock = createMockModel([reply.text("ok")]);
-    await runAgent(mock.client, sampleTasks[3]!, options({ model: "claude-opus-5-1" }));
-    expect(mock.requests[0]?.model).toBe("claude-opus-5-1");
+    await runAgent(mock.client, sampleTasks[3]!, options({ model: "claude-opus-5-5" }));
+    expect(mock.requests[0]?.model).toBe("claude-opus-5-5");
   });
 
   it("each response's cost goes to the ledger; turn, session and day totals add up", async () => {
