@@ -47,7 +47,8 @@ export function createClient(options: ClientOptions = {}): CourseClient {
   const client = new Anthropic({
     apiKey: "offline-demo",
     baseURL: "http://offline-demo-model.invalid",
-    fetch: wrap(createOfflineFetch()),
+    // Streamed answers come a piece at a time; on a terminal, slowly enough to watch them arrive.
+    fetch: wrap(createOfflineFetch({ streamDelayMs: process.stdout.isTTY ? 12 : 0 })),
     maxRetries: 0,
   });
   return { client, mode: "offline" };

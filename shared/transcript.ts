@@ -8,6 +8,7 @@ import chalk from "chalk";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "./client.ts";
 import { toolResultText } from "./fake-api/receive-request.ts";
+import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
 import { estimateCost } from "./model.ts";
 
 export interface TrafficStats {
@@ -86,8 +87,10 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
       }
       const response = await fetch(input, init);
       if (!isMessages) return response;
+      const number = stats.requests;
+      if (response.ok && isEventStream(response)) return watchStream(response, number);
       const text = await response.clone().text();
-      if (options.raw) write(chalk.magenta(`\n<<< response ${stats.requests} (HTTP ${response.status})\n`) + prettyJson(text));
+      if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status})\n`) + prettyJson(text));
       if (response.ok) {
         try {
           const message = JSON.parse(text) as Anthropic.Message;
@@ -99,6 +102,31 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
       }
       return response;
     };
+  }
+
+  // A streamed answer (stream: true) passes through untouched while its text is kept; when it ends,
+  // it is shown like any other answer. A stream that breaks is left to the SDK to report.
+  function watchStream(response: Response, number: number): Response {
+    if (!response.body) return response;
+    const decoder = new TextDecoder();
+    let text = "";
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          text += decoder.decode(chunk, { stream: true });
+          controller.enqueue(chunk);
+        },
+        flush() {
+          text += decoder.decode();
+          if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status}, streamed)\n`) + text.trimEnd());
+          const { message } = messageFromEvents(parseSse(text));
+          if (!message) return;
+          countResponse(message);
+          if (!options.raw) showResponse(message);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   return { wrapFetch, stats, lastText: () => lastText };

@@ -5,8 +5,10 @@
 //   1. send the conversation and the tool definitions;
 //   2. stop_reason "tool_use"? append the assistant turn exactly as received, run every tool_use in
 //      it, and answer them all, by id, in ONE user message; go to 1;
-//   3. anything else (end_turn, max_tokens, refusal): the model is not waiting for us. Return.
-//   4. a turn limit stops a model that keeps asking for tools forever.
+//   3. stop_reason "pause_turn"? the API paused a long turn: send the conversation back; go to 1.
+//   4. anything else (end_turn, max_tokens, stop_sequence, refusal, model_context_window_exceeded):
+//      the model is not waiting for us. Return its text, with a note when the text is not a whole answer.
+//   5. a turn limit stops a model that keeps asking for tools forever.
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { modelName } from "../../shared/model.ts";
@@ -92,19 +94,39 @@ async function runOneByOne(calls: Anthropic.ToolUseBlock[], tools: Tool[]): Prom
   return results;
 }
 
-// What each non-tool stop means for the person waiting for an answer. Ignoring them would pass a
-// cut-off sentence, or an empty string, off as the answer.
+// What each stop means for the person waiting for an answer. Ignoring them would pass a cut-off
+// sentence, or an empty string, off as the answer. The switch names all seven stop reasons of the
+// SDK: if a new one appears, `never` below stops the build until someone decides what it means.
 function finalText(response: Anthropic.Message): string {
   const text = response.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))
     .join("\n")
     .trim();
-  switch (response.stop_reason) {
+  const reason = response.stop_reason ?? "end_turn";
+  switch (reason) {
+    case "end_turn":
+      return text;
+    case "stop_sequence":
+      // The text stops where one of the request's stop_sequences began (the sequence itself is left out).
+      return `${text}\n[Stopped at the stop sequence ${JSON.stringify(response.stop_sequence)}.]`.trim();
     case "max_tokens":
       return `${text}\n[The answer was cut off: it hit max_tokens. Raise max_tokens or ask for a shorter answer.]`.trim();
-    case "refusal":
-      return text || "[The model declined this request (stop_reason: refusal).]";
-    default:
+    case "model_context_window_exceeded":
+      // The conversation filled the model's context window: the answer is cut off, like max_tokens,
+      // but raising max_tokens cannot help. Less must be sent.
+      return `${text}\n[The answer was cut off: the conversation filled the model's context window. Start a new conversation, or send less (shorter tool results).]`.trim();
+    case "refusal": {
+      // stop_details says why, when the API knows: a category and an explanation.
+      const why = response.stop_details?.explanation ?? response.stop_details?.category;
+      return text || `[The model declined this request (stop_reason: refusal${why ? `: ${why}` : ""}).]`;
+    }
+    case "tool_use":
+    case "pause_turn":
+      // runLoop handles these before it gets here; with a turn limit reached, the text is all there is.
       return text;
+    default: {
+      const unknown: never = reason;
+      return `${text}\n[Stopped for a reason this loop does not know: ${String(unknown)}.]`.trim();
+    }
   }
 }

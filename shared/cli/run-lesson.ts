@@ -1,4 +1,4 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
@@ -10,7 +10,9 @@ import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
+import { replayProblemIn } from "../record-replay/replay.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
+import { openTape, type Tape } from "./record-replay-flags.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -28,7 +30,9 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
   --raw      print the exact JSON of every request and response
-  --chat     type tasks one after another (needs a terminal)`;
+  --chat     type tasks one after another (needs a terminal)
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -42,6 +46,8 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         raw: { type: "boolean" },
         chat: { type: "boolean" },
         model: { type: "string" },
+        record: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -74,22 +80,41 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
   const flags = Object.fromEntries(Object.keys(agent.lessonFlags ?? {}).flatMap((name) => (name in values ? [[name, values[name as keyof typeof values]]] : [])));
-  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
-  const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
+  // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
+  let tape: Tape | undefined;
+  try {
+    tape = openTape({ record: values.record, replay: values.replay, lesson: lesson.id, task: taskWords.join(" ").trim(), chat: values.chat === true });
+  } catch (error) {
+    console.error(chalk.red((error as Error).message));
+    return 2;
+  }
+  const task = taskWords.join(" ").trim() || tape?.task || agent.sampleTasks[0] || "";
+  const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
   const transcript = createTranscript({ raw: values.raw });
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
+  const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
-  console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
+  const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
+  console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
 
-  if (values.chat) return chat(agent, client, transcript, mode === "offline", flags);
+  if (values.chat) {
+    const chatted = await chat(agent, client, transcript, mode === "offline", flags);
+    return tape ? tape.finish(chatted) : chatted;
+  }
 
-  const code = await runOnce(agent, client, task, transcript, mode === "offline", flags);
+  const ran = await runOnce(agent, client, task, transcript, mode === "offline", flags);
+  const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
     console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
   }
   return code;
+}
+
+function sourceName(mode: "claude" | "offline"): string {
+  if (mode === "offline") return "the offline demo model";
+  return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 
 function modeLine(mode: "claude" | "offline", forced: boolean): string {
@@ -118,7 +143,7 @@ async function runOnce(
     // refusal explained) are shown too.
     if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(answer)}`);
   } catch (error) {
-    console.error(`\n${describeError(error)}`);
+    console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);
     return 1;
   }
   const seconds = (performance.now() - started) / 1000;

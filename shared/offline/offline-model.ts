@@ -10,6 +10,8 @@ import { skills as defaultSkills } from "./skills/index.ts";
 
 export interface OfflineOptions {
   skills?: Skill[];
+  // A pause before each event of a streamed answer, so a person watching sees the text arrive.
+  streamDelayMs?: number;
   // Off only for the troublemaker demo of lesson 04, whose whole point is to send bad calls.
   checkCalls?: boolean;
 }
@@ -20,7 +22,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
   return async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const received = await receiveMessagesRequest(input, init);
     if ("response" in received) return received.response;
-    const request = received.request;
+    const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
     const plan = planFor(ctx, skills);
@@ -33,7 +35,14 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       for (const call of plan.call) content.push({ type: "tool_use", id: newId("toolu"), name: call.name, input: call.input });
     }
     const stopReason = "call" in plan ? "tool_use" : (plan.stopReason ?? "end_turn");
-    return messageResponse({ model: request.model, content, stopReason, inputTokens: estimateTokens(request) });
+    return messageResponse({
+      model: request.model,
+      content,
+      stopReason,
+      inputTokens: estimateTokens(request),
+      stream: stream === true,
+      streamDelayMs: options.streamDelayMs,
+    });
   };
 }
 

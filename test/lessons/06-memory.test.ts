@@ -43,7 +43,7 @@ function offlineClient(): Anthropic {
   return new Anthropic({ apiKey: "offline-demo", baseURL: "http://offline-demo-model.invalid", fetch: createOfflineFetch(), maxRetries: 0 });
 }
 
-function systemOf(request: Anthropic.MessageCreateParamsNonStreaming | undefined): string {
+function systemOf(request: Anthropic.MessageCreateParams | undefined): string {
   return typeof request?.system === "string" ? request.system : "";
 }
 

@@ -59,7 +59,7 @@ describe("offline model", () => {
     const first = await firstMove("Сколько рублей за 1 евро?");
     const call = first.content.find((b): b is Anthropic.ToolUseBlock => b.type === "tool_use")!;
     const answer = await client.messages.create({
-      model: "m",
+      model: "claude-haiku-5-5",
       max_tokens: 500,
       tools: toolDefinitions([getExchangeRateTool]),
       messages: [
@@ -84,7 +84,7 @@ describe("offline model", () => {
 
   it("checks requests like the real API", async () => {
     await expect(
-      client.messages.create({ model: "m", max_tokens: 10, messages: [{ role: "assistant", content: "hi" }] }),
+      client.messages.create({ model: "claude-haiku-5-5", max_tokens: 10, messages: [{ role: "assistant", content: "hi" }] }),
     ).rejects.toBeInstanceOf(Anthropic.BadRequestError);
   });
 });
