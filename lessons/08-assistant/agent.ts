@@ -106,8 +106,9 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
   // Which session: --session NAME, a fresh one for --new, or "main".
   if (options.session !== undefined) sessionFile(sessionsDir, options.session); // throws on a name that is not a plain word
   const chatId = options.session ?? (options.new ? freshName(STARTED_AT) : "main");
-  // Replies are not printed by the channel here: runAgent returns them, and `npm run lesson` shows them.
-  const terminal = createTerminalChannel({ chatId, write: options.write, showReplies: false });
+  // The channel does not echo the model's words here: `npm run lesson`'s transcript shows them as
+  // they stream, and runAgent returns the reply.
+  const terminal = createTerminalChannel({ chatId, write: options.write, echo: false });
   const session = sessionName(terminal.message(""));
   const file = sessionFile(sessionsDir, session);
   if (options.new && options.session && existsSync(file) && !startedFresh.has(file)) {
@@ -137,7 +138,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
     memoryDir,
     meter,
     model: options.model,
-    stream: options.stream ?? false,
+    stream: options.stream ?? true,
     historyTokens: options.historyTokens,
     print,
   });

@@ -37,7 +37,8 @@ export interface RunnerOptions {
   meter: CostMeter;
   // A model pinned by the person (--model or ANTHROPIC_MODEL); unset, route-model.ts decides.
   model?: string;
-  // Stream the model's words to the channel as they are written.
+  // Ask for a streamed answer (client.messages.stream), so the model's words reach the channel as
+  // they are written instead of all at once at the end.
   stream?: boolean;
   // The most history (in rough tokens) sent with each request; older turns are left out.
   historyTokens?: number;
@@ -126,7 +127,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       if (options.meter.budget() !== undefined) {
         options.meter.beforeRequest(route.model, await countTokens(client, request), request.max_tokens);
       }
-      const message = turn.partial && options.stream ? await streamed(client, request, turn.partial) : await client.messages.create(request);
+      const message = options.stream ? await streamed(client, request, turn.partial) : await client.messages.create(request);
       const entry = await options.meter.record(turn.session, message.model, message.usage);
       print(`  · ${message.model} (${route.why}) · ${entry.input_tokens} in / ${entry.output_tokens} out · ${entry.usd === undefined ? "price unknown" : formatUsd(entry.usd)}`);
       return message;
@@ -184,8 +185,8 @@ async function countTokens(client: Anthropic, request: Anthropic.MessageCreatePa
 
 // The same request, streamed: the words go to the channel as they arrive; the finished message is
 // the same Message that create() would have returned.
-async function streamed(client: Anthropic, request: Anthropic.MessageCreateParamsNonStreaming, partial: (delta: string) => void): Promise<Anthropic.Message> {
+async function streamed(client: Anthropic, request: Anthropic.MessageCreateParamsNonStreaming, partial?: (delta: string) => void): Promise<Anthropic.Message> {
   const stream = client.messages.stream(request);
-  stream.on("text", (delta) => partial(delta));
+  if (partial) stream.on("text", (delta) => partial(delta));
   return stream.finalMessage();
 }

@@ -13,8 +13,9 @@ export interface TerminalOptions {
   sender?: string;
   input?: NodeJS.ReadableStream;
   write?: (text: string) => void;
-  // Print finished replies (default). Off under `npm run lesson`, whose transcript prints them already.
-  showReplies?: boolean;
+  // Print the model's words (as they stream, and finished replies). Off under `npm run lesson`,
+  // whose transcript already shows the conversation as it happens.
+  echo?: boolean;
 }
 
 export interface TerminalChannel extends Channel {
@@ -42,6 +43,7 @@ export function createTerminalChannel(options: TerminalOptions = {}): TerminalCh
       }
     },
     sendPartial(_chatId, delta) {
+      if (options.echo === false) return;
       if (!streamed) write("\n");
       streamed = true;
       write(chalk.bold(visible(delta)));
@@ -54,7 +56,7 @@ export function createTerminalChannel(options: TerminalOptions = {}): TerminalCh
     async send(_chatId, text) {
       // Streamed already: the words are on the screen; just finish the line.
       if (streamed) write("\n");
-      else if (options.showReplies !== false && text.trim() !== "") write(`\n${chalk.bold(visible(text))}\n`);
+      else if (options.echo !== false && text.trim() !== "") write(`\n${chalk.bold(visible(text))}\n`);
       streamed = false;
     },
   };

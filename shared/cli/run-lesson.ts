@@ -90,7 +90,8 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   }
   const task = taskWords.join(" ").trim() || tape?.task || agent.sampleTasks[0] || "";
   const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
-  const transcript = createTranscript({ raw: values.raw });
+  // A streamed answer's words are shown as they arrive (lesson 08 streams).
+  const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
   const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch });
 

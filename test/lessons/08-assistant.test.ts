@@ -17,6 +17,10 @@ import { BudgetExceeded, createCostMeter, readLedger, totals, wouldPassBudget } 
 import { countRecords, csvField, csvLine, parseCsvHeader } from "../../lessons/08-assistant/csv.ts";
 import { fitHistory, isTurnStart } from "../../lessons/08-assistant/fit-history.ts";
 import { createGateway } from "../../lessons/08-assistant/gateway.ts";
+import { createRunner } from "../../lessons/08-assistant/runner.ts";
+import { createAssistantTools } from "../../lessons/08-assistant/agent.ts";
+import { parseRulesFile } from "../../lessons/07-approval-gates/rules-file.ts";
+import { createTranscript } from "../../shared/transcript.ts";
 import { orphanIds, repairOrphans } from "../../lessons/08-assistant/repair-orphans.ts";
 import { CHEAP_MODEL, routeModel, STRONG_MODEL, taskFacts } from "../../lessons/08-assistant/route-model.ts";
 import { appendLine, loadSession, messagesFrom, sessionFile } from "../../lessons/08-assistant/sessions.ts";
@@ -36,7 +40,8 @@ afterEach(async () => {
 const nobody: Approver = { canAsk: false, unavailable: "no terminal (test)", ask: () => Promise.reject(new Error("no terminal")) };
 const lines: string[] = [];
 function options(extra: Parameters<typeof runAgent>[2] = {}): Parameters<typeof runAgent>[2] {
-  return { workspace: dir, approver: nobody, model: undefined, print: (line) => lines.push(line), write: () => undefined, ...extra };
+  // Plain requests by default, so the recording helpers can read responses as JSON; streaming has its own tests.
+  return { workspace: dir, approver: nobody, model: undefined, stream: false, print: (line) => lines.push(line), write: () => undefined, ...extra };
 }
 beforeEach(() => {
   lines.length = 0;
@@ -300,14 +305,14 @@ describe("routing, cost and the budget, with scripted usage", () => {
     expect(mock.requests).toHaveLength(1);
   });
 
-  it("a budget is a hard line: spending exactly the budget is allowed, a cent more is not", () => {
+  it("a budget is a hard line: spending exactly the budget is allowed, a cent more is not", async () => {
     expect(wouldPassBudget(0.5, 0.5, 1)).toBe(false);
     expect(wouldPassBudget(0.5, 0.51, 1)).toBe(true);
     const meter = createCostMeter({ ledgerFile: path.join(dir, "c.jsonl"), budgetUsd: 0.001 });
     expect(() => meter.beforeRequest(CHEAP_MODEL, 100, 100)).not.toThrow();
     expect(() => meter.beforeRequest(CHEAP_MODEL, 1000, 1000)).toThrow(BudgetExceeded);
     expect(() => meter.beforeRequest("llama-local", 1, 1)).toThrow(/No price is known for llama-local/);
-    expect(() => runAgentBudget("ten")).rejects.toThrow(/--budget takes an amount/);
+    await expect(runAgentBudget("ten")).rejects.toThrow(/--budget takes an amount/);
   });
 });
 
@@ -392,3 +397,57 @@ function tr(id: string, content: string): Anthropic.ToolResultBlockParam {
 }
 void resultText;
 void writeFile;
+
+describe("streaming: the model's words as they arrive", () => {
+  it("the runner asks for a stream, and the terminal channel prints the answer piece by piece", async () => {
+    const mock = createMockModel([reply.text("Записал лида: @mining_pro — поставщик ASIC, всё в leads.csv.")]);
+    const pieces: string[] = [];
+    const runTurn = createRunner({
+      client: mock.client,
+      tools: createAssistantTools(dir, path.join(dir, "memory")),
+      rules: parseRulesFile("{}"),
+      rulesFile: "permissions.json",
+      approver: nobody,
+      sessionsDir: path.join(dir, "sessions"),
+      memoryDir: path.join(dir, "memory"),
+      meter: createCostMeter({ ledgerFile: path.join(dir, "sessions", "costs.jsonl") }),
+      stream: true,
+      print: () => undefined,
+    });
+    const input = new PassThrough();
+    const terminal = createTerminalChannel({ chatId: "main", input, write: (t) => void pieces.push(t) });
+    const done = createGateway({ runTurn }).attach(terminal);
+    input.end("Ищу поставщика ASIC, контакт @mining_pro\n");
+    await done;
+    expect(mock.requests[0]?.stream, "the request asks for a stream").toBe(true);
+    const text = pieces.join("").replace(/\u001b\[[0-9;]*m/g, "");
+    expect(text).toContain("Записал лида: @mining_pro — поставщик ASIC, всё в leads.csv.");
+    const answerPieces = pieces.filter((p) => !p.includes("cost:") && p.trim() !== "");
+    expect(answerPieces.length, "the words arrive in several pieces, not as one block at the end").toBeGreaterThan(2);
+  });
+
+  it("npm run lesson's transcript shows a streamed answer live and does not print it twice", async () => {
+    const lines: string[] = [];
+    const live: string[] = [];
+    const transcript = createTranscript({ write: (line) => lines.push(line), live: (t) => void live.push(t) });
+    const mock = createMockModel([reply.toolUse("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }), reply.text("500 USD = 46 250 RUB по демо-курсу.")]);
+    const client = new Anthropic({ apiKey: "k", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    const answer = await runAgent(client, "Сколько будет 500 долларов в рублях?", options({ stream: true }));
+    expect(answer).toBe("500 USD = 46 250 RUB по демо-курсу.");
+    expect(live.join("").trim()).toBe("500 USD = 46 250 RUB по демо-курсу.");
+    expect(live.length).toBeGreaterThan(2);
+    const plain = lines.join("\n").replace(/\u001b\[[0-9;]*m/g, "");
+    expect(plain, "tool calls still show as → name {input}").toContain('→ get_exchange_rate {"from_currency":"USD","to_currency":"RUB"}');
+    expect(plain, "the streamed text is not printed again at the end").not.toContain("46 250");
+    expect(transcript.lastText()).toBe("500 USD = 46 250 RUB по демо-курсу.");
+  });
+
+  it("a stream that breaks mid-answer fails that turn only; the session goes on and is accepted", async () => {
+    const broken = createMockModel([reply.streamError(4, reply.text("Это ответ, который оборвётся на середине."))]);
+    await expect(runAgent(broken.client, "Привет", options({ stream: true }))).rejects.toThrow(/Overloaded/);
+    const next = createMockModel([reply.text("Теперь всё в порядке.")]);
+    expect(await runAgent(next.client, "Ещё раз?", options({ stream: true }))).toBe("Теперь всё в порядке.");
+    expect(next.rejections).toEqual([]);
+    expect(next.requests[0]?.messages.map((m) => m.content)).toEqual(["Привет", "Ещё раз?"]);
+  });
+});
