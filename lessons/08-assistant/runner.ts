@@ -93,7 +93,8 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     // 5. What the model is told before the conversation.
     const system = [
       INSTRUCTIONS,
-      `This message came through the ${turn.message.channel} channel, chat "${turn.message.chatId}", from ${turn.message.sender}.`,
+      // Quoted: a chat's name and a sender's name are chosen by whoever writes, so they are data.
+      `This message came through the ${turn.message.channel} channel, chat ${JSON.stringify(turn.message.chatId)}, from ${JSON.stringify(turn.message.sender)}.`,
       gateRules(options.rules, options.rulesFile),
       toolsMarkdown(options.tools),
       await loadMemory(options.memoryDir),

@@ -9,7 +9,7 @@ import { ProjectReporter } from "./project-reporter.ts";
 import { listWrongAnswers, overlayPlugin } from "./wrong-answers.ts";
 
 const root = process.cwd();
-const only = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean);
+const only = process.env.COURSE_WRONG_ANSWERS ? process.env.COURSE_WRONG_ANSWERS.split(",").filter(Boolean) : undefined;
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({
