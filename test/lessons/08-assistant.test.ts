@@ -208,6 +208,24 @@ describe("the runner repairs what it loads", () => {
   });
 });
 
+describe("after a crash, on the offline model", () => {
+  it("'Was it saved?' after a save cut off by a crash: the model checks the file instead of guessing", async () => {
+    const file = path.join(dir, "sessions", "terminal-main.jsonl");
+    await appendLine(file, { type: "message", at: "t", message: { role: "user", content: "Save the result to report.txt" } });
+    const save = { type: "tool_use" as const, id: "toolu_cut1", name: "save_to_file", input: { filename: "report.txt", content: "500 USD = 46250 RUB" } };
+    await appendLine(file, { type: "message", at: "t", message: { role: "assistant", content: [save] } });
+    const { client, calls } = recordingClient();
+    const answer = await runAgent(client, "Was it saved?", options());
+    expect(calls).toEqual([{ name: "read_file", input: { filename: "report.txt" } }]);
+    expect(answer).toMatch(/stopped while saving report\.txt.*not there/);
+    await writeFile(path.join(dir, "report.txt"), "500 USD = 46250 RUB\n");
+    await appendLine(path.join(dir, "sessions", "terminal-other.jsonl"), { type: "message", at: "t", message: { role: "user", content: "Save it" } });
+    await appendLine(path.join(dir, "sessions", "terminal-other.jsonl"), { type: "message", at: "t", message: { role: "assistant", content: [{ ...save, id: "toolu_cut2" }] } });
+    const again = await runAgent(recordingClient().client, "Сохранилось?", options({ session: "other" }));
+    expect(again).toMatch(/файл есть и начинается с «500 USD = 46250 RUB»/);
+  });
+});
+
 describe("add_row: a row in a CSV file, as RFC 4180 writes it", () => {
   it("creates the header from the first row's columns, then appends rows under it", async () => {
     await addRow(dir, "leads", { contact: "@a_b", request: "ASIC" });
@@ -396,7 +414,6 @@ function tr(id: string, content: string): Anthropic.ToolResultBlockParam {
   return { type: "tool_result", tool_use_id: id, content };
 }
 void resultText;
-void writeFile;
 
 describe("streaming: the model's words as they arrive", () => {
   it("the runner asks for a stream, and the terminal channel prints the answer piece by piece", async () => {

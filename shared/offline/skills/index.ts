@@ -10,6 +10,7 @@ import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
+import { interruptedCallSkill } from "./interrupted-call.ts";
 import { leadRowSkill } from "./lead-row.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
@@ -17,6 +18,7 @@ import { percentageSkill } from "./percentage.ts";
 
 export const skills: Skill[] = [
   gateRefusalSkill,
+  interruptedCallSkill,
   leadRowSkill,
   emailReportSkill,
   rememberSkill,
