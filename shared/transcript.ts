@@ -96,10 +96,9 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
       }
       const response = await fetch(input, init);
       if (!isMessages) return response;
-      const number = stats.requests;
-      if (response.ok && isEventStream(response)) return watchStream(response, number);
+      if (response.ok && isEventStream(response)) return watchStream(response, stats.requests);
       const text = await response.clone().text();
-      if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status})\n`) + prettyJson(text));
+      if (options.raw) write(chalk.magenta(`\n<<< response ${stats.requests} (HTTP ${response.status})\n`) + prettyJson(text));
       if (response.ok) {
         try {
           const message = JSON.parse(text) as Anthropic.Message;

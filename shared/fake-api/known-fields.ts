@@ -2,6 +2,9 @@
 // field is refused offline the way the API refuses it ("Extra inputs are not permitted"). Each list is
 // checked by the compiler against the SDK type: when an SDK update adds or drops a field, `tsc` fails
 // here instead of the fake API drifting away from the real one.
+//
+// Stricter than the live API in one way: a field the API has added since this SDK version is refused
+// here and accepted there. Code written against this SDK's types never sends one.
 
 import type Anthropic from "@anthropic-ai/sdk";
 

@@ -52,7 +52,9 @@ export interface Recording {
 // (x-stainless-os, -arch, -runtime-version, user-agent) describes your machine, and keys must never
 // be written down.
 const KEPT_REQUEST_HEADERS = new Set(["content-type", "anthropic-version", "anthropic-beta"]);
-const SECRET_HEADER = /authorization|api-key|cookie|token|secret/i;
+// Response headers a replay needs (the body's type, the request id, what the SDK's retry reads).
+// Others name your organisation (anthropic-organization-id), your rate limits or cookies.
+const KEPT_RESPONSE_HEADERS = new Set(["content-type", "request-id", "retry-after", "retry-after-ms", "x-should-retry"]);
 
 export function keptRequestHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -65,7 +67,7 @@ export function keptRequestHeaders(headers: Headers): Record<string, string> {
 export function keptResponseHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
   headers.forEach((value, name) => {
-    if (!SECRET_HEADER.test(name)) kept[name.toLowerCase()] = value;
+    if (KEPT_RESPONSE_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
   });
   return kept;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import { runAgent } from "../../lessons/02-agent-loop/agent.ts";
+import { openTape } from "../../shared/cli/record-replay-flags.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
 import { mockScriptFrom } from "../../shared/record-replay/mock-script.ts";
@@ -33,7 +34,7 @@ async function recordLesson02(task = TASK): Promise<{ file: string; answer: stri
   return { file, answer, recording: loadRecording(file) };
 }
 
-describe("--record", () => {
+describe("--record", { timeout: 60_000 }, () => {
   it("saves every request and response in order, and no key, authorization header or machine details", async () => {
     const { file, answer, recording } = await recordLesson02();
     expect(answer).toContain("100");
@@ -57,12 +58,19 @@ describe("--record", () => {
     const file = tempFile();
     const recorder = createRecorder(file);
     expect(loadRecording(file).exchanges, "the file exists before the first request").toEqual([]);
-    const mock = createMockModel([reply.toolUse("get_exchange_rate", { from_currency: "EUR", to_currency: "RUB" }), reply.error(529, "Overloaded")]);
+    const mock = createMockModel([
+      reply.toolUse("get_exchange_rate", { from_currency: "EUR", to_currency: "RUB" }),
+      reply.error(529, "Overloaded", { "retry-after": "3", "anthropic-organization-id": "org-private-42", "set-cookie": "session=abc" }),
+    ]);
     const client = new Anthropic({ apiKey: SECRET, baseURL: "http://mock.invalid", fetch: recorder.wrapFetch(mock.fetch), maxRetries: 0 });
     await expect(runAgent(client, TASK)).rejects.toBeInstanceOf(Anthropic.InternalServerError);
     const recording = loadRecording(file);
     expect(recording.exchanges.map((e) => e.response?.status)).toEqual([200, 529]);
     expect(recording.exchanges[1]!.response?.body).toMatchObject({ error: { type: "overloaded_error", message: "Overloaded" } });
+    const headers = recording.exchanges[1]!.response!.headers;
+    expect(headers, "what the SDK's retry reads is kept").toMatchObject({ "retry-after": "3", "content-type": "application/json" });
+    expect(headers["request-id"]).toMatch(/^req_/);
+    expect(readFileSync(file, "utf8"), "nothing naming the organisation or a session").not.toMatch(/org-private-42|session=abc/);
   });
 
   it("records a streamed answer as its events, a broken stream with how it broke, and a failed connection", async () => {
@@ -98,7 +106,7 @@ describe("--record", () => {
   });
 });
 
-describe("--replay", () => {
+describe("--replay", { timeout: 60_000 }, () => {
   it("plays a recording back through the lesson: the same answer, every exchange used, nothing left over", async () => {
     const { recording, answer } = await recordLesson02();
     const replay = createReplay(recording);
@@ -207,7 +215,7 @@ describe("--replay", () => {
   });
 });
 
-describe("a recording as a mock script (a real run turned into a regression test)", () => {
+describe("a recording as a mock script (a real run turned into a regression test)", { timeout: 60_000 }, () => {
   it("plays the recorded answers to the agent under test; the mock still checks every request", async () => {
     const { recording, answer } = await recordLesson02();
     const mock = createMockModel(mockScriptFrom(recording));
@@ -291,10 +299,17 @@ describe("npm run lesson with --record and --replay", () => {
     expect(changed.out).toContain("Request 1 differs from the recording (- recorded, + sent now):");
     expect(changed.out).toContain('+      "content": "Сколько будет 2000 евро в рублях?",');
     expect(changed.out).not.toContain("Could not reach the API");
+  }, 180_000); // three runs of the CLI, each bundling or starting node
 
-    const wrongLesson = course("lesson", "1", "--replay", file);
-    expect(wrongLesson.code).toBe(2);
-    expect(wrongLesson.out).toContain("was recorded with lesson 02-agent-loop");
-    expect(course("lesson", "2", "--record", file, "--replay", file).code).toBe(2);
+  it("refuses flags that cannot work, with what to do instead", async () => {
+    const { file } = await recordLesson02();
+    expect(() => openTape({ replay: file, lesson: "01-first-tool", chat: false })).toThrow(
+      `'${file}' was recorded with lesson 02-agent-loop, not 01-first-tool. Run: npm run lesson 02-agent-loop -- --replay ${file}`,
+    );
+    expect(() => openTape({ record: file, replay: file, lesson: "02-agent-loop", chat: false })).toThrow(/Use --record or --replay, not both/);
+    expect(() => openTape({ replay: file, lesson: "02-agent-loop", chat: true })).toThrow(/cannot take new tasks with --chat/);
+    expect(() => openTape({ replay: path.join(dir, "none.json"), lesson: "02-agent-loop", chat: false })).toThrow(/Cannot read the recording/);
+    expect(openTape({ lesson: "02-agent-loop", chat: false })).toBeUndefined();
+    expect(openTape({ replay: file, lesson: "02-agent-loop", chat: false })?.task, "a replay runs the recorded task").toBe(TASK);
   });
 });
