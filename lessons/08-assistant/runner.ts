@@ -93,8 +93,8 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     // 5. What the model is told before the conversation.
     const system = [
       INSTRUCTIONS,
-      // Quoted: a chat's name and a sender's name are chosen by whoever writes, so they are data.
-      `This message came through the ${turn.message.channel} channel, chat ${JSON.stringify(turn.message.chatId)}, from ${JSON.stringify(turn.message.sender)}.`,
+      // Quoted: a sender's name is chosen by whoever writes, so it is data.
+      `This message came through the ${turn.message.channel} channel, from ${JSON.stringify(turn.message.sender)}.`,
       gateRules(options.rules, options.rulesFile),
       toolsMarkdown(options.tools),
       await loadMemory(options.memoryDir),
