@@ -34,6 +34,7 @@ import { createAddRowTool } from "./add-row.ts";
 import { createCostMeter, type CostMeter } from "./cost.ts";
 import { createGateway, sessionName } from "./gateway.ts";
 import { createRunner } from "./runner.ts";
+import { createSessionQueue } from "./session-queue.ts";
 import { sessionFile } from "./sessions.ts";
 import { createTerminalChannel } from "./terminal-channel.ts";
 
@@ -89,7 +90,9 @@ export function createAssistantTools(workspace: string, memoryDir: string): Tool
 }
 
 // Kept for the whole process, so every message of a --chat shares them: the rules (with any
-// "always" answers), the budget already spent, and which sessions this process started fresh.
+// "always" answers), the budget already spent, which sessions this process started fresh, and the
+// queue that keeps two messages of one session from running at once.
+const processQueue = createSessionQueue();
 const processRules = new Map<string, Promise<PermissionRules>>();
 const processMeters = new Map<string, CostMeter>();
 const startedFresh = new Set<string>();
@@ -142,7 +145,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
     historyTokens: options.historyTokens,
     print,
   });
-  const gateway = createGateway({ runTurn });
+  const gateway = createGateway({ runTurn, queue: processQueue });
   return gateway.handle(terminal, terminal.message(task));
 }
 

@@ -116,6 +116,14 @@ describe("the assistant on the offline model: the seed's message and a follow-up
     expect(fresh.calls, "a fresh session has no earlier question to lean on").toEqual([]);
   });
 
+  it("two messages for one session at once run one after another: whichever goes second sees the other", async () => {
+    const first = createMockModel([reply.slow(30, reply.text("Первый ответ."))]);
+    const second = createMockModel([reply.slow(30, reply.text("Второй ответ."))]);
+    await Promise.all([runAgent(first.client, "Первое", options()), runAgent(second.client, "Второе", options())]);
+    const seen = [first, second].map((mock) => mock.requests[0]?.messages.map((m) => m.role).join(","));
+    expect(seen.sort(), "one turn ran on an empty session, the other after it had finished").toEqual(["user", "user,assistant,user"]);
+  });
+
   it("a session name that is not a plain word is refused (it could point outside the folder)", async () => {
     expect(() => sessionFile(dir, "../escape")).toThrow(/not a session name/);
     expect(() => sessionFile(dir, "")).toThrow(/not a session name/);
