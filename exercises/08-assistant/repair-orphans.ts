@@ -18,7 +18,6 @@ import { interruptedResult } from "../../lessons/08-assistant/repair-orphans.ts"
 // Leave every other message, and every result already there, exactly as it was. Do not change the
 // input list or its messages: build a new list.
 export function repairOrphans(messages: Anthropic.MessageParam[]): Anthropic.MessageParam[] {
-  void interruptedResult;
   throw new Error(
     `not implemented yet: repairOrphans() in exercises/08-assistant/repair-orphans.ts should answer every tool_use ` +
       `that has no tool_result in the next message (${messages.length} messages given)`,

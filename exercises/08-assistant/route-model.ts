@@ -10,7 +10,6 @@ import { CHEAP_MODEL, MANY_STEPS, STRONG_MODEL, type Route, type TaskFacts } fro
 //   4. otherwise: CHEAP_MODEL ("cheap: ...").
 // `why` starts with "pinned", "strong" or "cheap".
 export function routeModel(facts: TaskFacts): Route {
-  void [CHEAP_MODEL, STRONG_MODEL, MANY_STEPS];
   throw new Error(
     `not implemented yet: routeModel() in exercises/08-assistant/route-model.ts should pick a model for a message with ` +
       `${facts.steps} step(s) (override, then asksForStrong, then steps >= MANY_STEPS, else the cheap model)`,
