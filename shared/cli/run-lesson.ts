@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
@@ -20,7 +20,10 @@ import { openTape, type Tape } from "./record-replay-flags.ts";
 
 interface LessonModule {
   sampleTasks: string[];
-  runAgent(client: Anthropic, task: string): Promise<string>;
+  runAgent(client: Anthropic, task: string, options?: Record<string, unknown>): Promise<string>;
+  // Flags of the lesson's own (lesson 08: --session NAME, --new), as parseArgs option specs. Their
+  // values go to runAgent as its options, the same for every task of a --chat.
+  lessonFlags?: ParseArgsConfig["options"];
   // A task that must run on a built-in model whatever the settings (lesson 04's drill needs a model
   // that misbehaves on purpose, which real Claude will not do on request).
   builtInModelFor?(task: string): Fetch | undefined;
@@ -45,6 +48,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
       args: argv,
       allowPositionals: true,
       options: {
+        ...(await lessonFlagsFor(argv)),
         offline: { type: "boolean" },
         raw: { type: "boolean" },
         chat: { type: "boolean" },
@@ -93,6 +97,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
+  const flags = Object.fromEntries(Object.keys(agent.lessonFlags ?? {}).flatMap((name) => (name in values ? [[name, values[name as keyof typeof values]]] : [])));
   // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
   let tape: Tape | undefined;
   try {
@@ -103,7 +108,8 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   }
   const task = given || tape?.task || agent.sampleTasks[0] || "";
   const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
-  const transcript = createTranscript({ raw: values.raw });
+  // A streamed answer's words are shown as they arrive (lesson 08 streams).
+  const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
   const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
   const guard = realModelGuardFor(values.budget);
   if (typeof guard === "string") return usageError(guard, USAGE);
@@ -114,11 +120,11 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
 
   if (values.chat) {
-    const chatted = await chat(agent, client, transcript, mode === "offline");
+    const chatted = await chat(agent, client, transcript, mode === "offline", flags);
     return tape ? tape.finish(chatted) : chatted;
   }
 
-  const ran = await runOnce(agent, client, task, transcript, mode === "offline");
+  const ran = await runOnce(agent, client, task, transcript, mode === "offline", flags);
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
@@ -147,12 +153,13 @@ async function runOnce(
   task: string,
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
+  flags: Record<string, unknown>,
 ): Promise<number> {
   console.log(`\n${chalk.bold("Task:")} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… (${task.length} characters in all)` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
-    const answer = await agent.runAgent(client, task);
+    const answer = await agent.runAgent(client, task, flags);
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
     // refusal explained) are shown too.
     if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
@@ -188,6 +195,7 @@ async function chat(
   client: Anthropic,
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
+  flags: Record<string, unknown>,
 ): Promise<number> {
   if (!process.stdin.isTTY) {
     console.error(chalk.red("--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- \"task\""));
@@ -201,8 +209,16 @@ async function chat(
     const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
     if (task === "") return 0;
-    await runOnce(agent, client, task, transcript, offline);
+    await runOnce(agent, client, task, transcript, offline, flags);
   }
+}
+
+// The flags of the lesson named first on the command line, so parseArgs accepts them. A lesson that
+// cannot be found here is reported later, with the usual message.
+async function lessonFlagsFor(argv: string[]): Promise<ParseArgsConfig["options"]> {
+  const lesson = findUnit(listUnits("lessons"), argv.find((arg) => !arg.startsWith("-")));
+  if (!lesson || !existsSync(path.join("lessons", lesson.id, "agent.ts"))) return {};
+  return ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {};
 }
 
 // Errors a learner will meet, each with what to do about it.

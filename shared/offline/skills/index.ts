@@ -8,7 +8,10 @@ import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
+import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
+import { interruptedCallSkill } from "./interrupted-call.ts";
+import { leadRowSkill } from "./lead-row.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
 import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
@@ -18,6 +21,8 @@ import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
   gateRefusalSkill,
+  interruptedCallSkill,
+  leadRowSkill,
   emailReportSkill,
   rememberSkill,
   forgetSkill,
@@ -26,6 +31,7 @@ export const skills: Skill[] = [
   readFileSkill,
   currentTimeSkill,
   moneyLeftSkill,
+  followUpSkill,
   multiConversionSkill,
   percentageSkill,
   convertCurrencySkill,
