@@ -6,6 +6,7 @@ import type { Skill } from "../plan-context.ts";
 import { arithmeticSkill } from "./arithmetic.ts";
 import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
+import { editFileSkill } from "./edit-file.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
@@ -14,6 +15,7 @@ import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 
 export const skills: Skill[] = [
+  editFileSkill,
   gateRefusalSkill,
   emailReportSkill,
   rememberSkill,
