@@ -1,4 +1,4 @@
-// The course's command line: npm run lesson | check | hint | progress | test | bench.
+// The course's command line: npm run lesson | check | hint | progress | test | bench | mutate.
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   progress: async () => (await import("./progress.ts")).progressCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
+  mutate: async () => (await import("./mutate.ts")).mutateCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -3,7 +3,8 @@
 //   2. run every test against solutions/ (all must pass);
 //   3. prove every exercise can fail: run its tests on the untouched starter in exercises/ (at least
 //      one test must fail; a starter that passes its own checks teaches nothing), and check that the
-//      exercise and its solution have the same files and exports;
+//      exercise and its solution have the same files and exports; and every hand-written wrong answer
+//      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts);
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0).
 // It ends with one line, "N passed, N failed", counting each of those checks.
 
@@ -13,6 +14,7 @@ import path from "node:path";
 import chalk from "chalk";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
 import { runVitest } from "./vitest-run.ts";
+import { MIN_WRONG_ANSWERS, proveWrongAnswers } from "./wrong-answer-proofs.ts";
 
 interface Tally {
   passed: number;
@@ -54,7 +56,7 @@ export async function selfTestCommand(): Promise<number> {
     record(tally, false, `vitest exited with code ${solved.exitCode} (see its output above)`);
   }
 
-  console.log(chalk.bold("\n3. Every exercise fails as shipped, and mirrors its solution"));
+  console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
   const starters = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true });
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
@@ -69,6 +71,17 @@ export async function selfTestCommand(): Promise<number> {
     );
     const mismatch = mirrorProblem(exercise);
     record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);
+  }
+  const proofs = await proveWrongAnswers();
+  for (const proof of proofs) {
+    record(tally, proof.ok, proof.line);
+    if (proof.firstFailure) console.log(chalk.dim(`    ${proof.firstFailure.slice(0, 150)}`));
+  }
+  for (const exercise of exercises) {
+    const count = proofs.filter((p) => p.wrong.exercise === exercise.id).length;
+    // An exercise without any yet is only warned about, so exercises can gain them one at a time.
+    if (count === 0) console.log(chalk.yellow(`! exercise ${exercise.id}: no hand-written wrong answers in test/wrong-answers/ yet`));
+    else record(tally, count >= MIN_WRONG_ANSWERS, `exercise ${exercise.id}: ${count} hand-written wrong answers (at least ${MIN_WRONG_ANSWERS})`);
   }
 
   console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal"));

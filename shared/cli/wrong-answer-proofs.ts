@@ -1,0 +1,78 @@
+// npm test, step 3: every hand-written wrong answer fails at least one check of its exercise.
+// One vitest run for all of them (wrong-answers.config.ts: one project per wrong answer).
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ProjectReport } from "./project-reporter.ts";
+import { listWrongAnswers, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
+
+// Each exercise keeps at least this many plausible mistakes that its checks must reject.
+export const MIN_WRONG_ANSWERS = 5;
+
+export interface WrongAnswerProof {
+  wrong: WrongAnswer;
+  ok: boolean;
+  line: string; // "wrong answer 03/startswith-no-separator: 3 of 20 checks fail"
+  firstFailure?: string; // the message of the first failing check, to show it names the mistake
+}
+
+export async function proveWrongAnswers(only?: string[]): Promise<WrongAnswerProof[]> {
+  const all = listWrongAnswers(process.cwd(), only);
+  if (all.length === 0) return [];
+  const report = await runProjects(only);
+  return all.map((wrong) => judge(wrong, report));
+}
+
+function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+  const label = `wrong answer ${wrong.exercise.slice(0, 2)}/${wrong.name}`;
+  const fail = (why: string): WrongAnswerProof => ({ wrong, ok: false, line: `${label}: ${why}` });
+  const where = path.join(WRONG_ANSWERS_DIR, wrong.exercise, wrong.name);
+  if (!existsSync(path.join(wrong.dir, "WRONG.md"))) return fail(`${where} has no WRONG.md saying what the mistake is`);
+  if (wrong.files.length === 0) return fail(`${where} has no .ts file to lay over the solution`);
+  const unknown = wrong.files.filter((f) => !existsSync(path.join("solutions", wrong.exercise, f)));
+  if (unknown.length > 0) return fail(`${unknown.join(", ")} is not a file of solutions/${wrong.exercise}/`);
+  if (!report) return fail("vitest wrote no report (it failed to start; run the config by hand to see why)");
+  const project = `${wrong.exercise}/${wrong.name}`;
+  const broken = report.brokenFiles.find((b) => b.project === project);
+  // A wrong answer that stops the checks from loading at all proves nothing about the checks.
+  if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
+  const tests = report.tests.filter((t) => t.project === project);
+  const failing = tests.filter((t) => !t.passed);
+  return {
+    wrong,
+    ok: tests.length > 0 && failing.length > 0,
+    line: `${label}: ${failing.length} of ${tests.length} checks fail`,
+    firstFailure: failing[0] ? `${failing[0].title}: ${failing[0].message.split("\n")[0]}` : undefined,
+  };
+}
+
+async function runProjects(only?: string[]): Promise<ProjectReport | undefined> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "course-wrong-"));
+  const reportFile = path.join(dir, "report.json");
+  const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
+  const config = path.join("shared", "cli", "wrong-answers.config.ts");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    COURSE_PROJECT_REPORT: reportFile,
+    COURSE_WRONG_ANSWERS: only?.join(",") ?? "",
+    FORCE_COLOR: "0",
+  };
+  delete env.ANTHROPIC_API_KEY;
+  let output = "";
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, [vitest, "run", "--config", config], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", () => resolve());
+  });
+  try {
+    return JSON.parse(readFileSync(reportFile, "utf8")) as ProjectReport;
+  } catch {
+    console.log(output);
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
