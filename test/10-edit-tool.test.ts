@@ -112,6 +112,10 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
   it("matches blank lines inside the block, and ignores line-end spaces", () => {
     const file = "  a();\n\n  b();  \n";
     expect(texts(indentationFlexible, file, "a();\n\nb();")).toEqual(["  a();\n\n  b();  "]);
+    expect(
+      texts(indentationFlexible, "    a\n\n    b", "  a\n  \n  b"),
+      "a quoted line of only spaces is blank: it says nothing about indentation (check line.trim() === '')",
+    ).toEqual(["    a\n\n    b"]);
   });
 
   it("finds nothing for an empty quote; finds matches on the first and last lines", () => {
@@ -133,6 +137,8 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
       "  a\n    b\n        c\n\n    d",
     );
     expect(reindent("x\n  y", "  a\n    b", "a\n  b"), "'x' has less indentation than any quoted line: leave it").toBe("x\ny");
+    expect(reindent("a\n   \nb", "a\nb", "  a\n  b"), "a line of only spaces is blank: leave it as it is").toBe("  a\n   \n  b");
+    expect(reindent("x", "a\nb", "  a"), "found may have fewer lines than the quote").toBe("  x");
   });
 
   it("reindent uses only lines whose text matches, and gives up on a conflicting shift", () => {
@@ -153,6 +159,13 @@ describe("block-anchored matcher (TODO 3)", () => {
 
   it("ignores indentation on the anchors and in the middle", () => {
     expect(blockAnchored.find(file, "    start() {\nconst a = 1;\nconst b = 3;\nreturn a + b;\n    }")).toHaveLength(1);
+    expect(texts(blockAnchored, "  begin\n    abcdefghij\n  end", "begin\nabcdefghiX\nend"), "the file's anchor lines are indented: trim them too").toEqual([
+      "  begin\n    abcdefghij\n  end",
+    ]);
+  });
+
+  it("starts only at a line equal to the first anchor", () => {
+    expect(blockAnchored.find("x\nmid\nmid\nend", "top\nmid\nend"), "no line is 'top': no match, however alike the rest").toEqual([]);
   });
 
   it("refuses a middle that is not similar enough (average below 0.7)", () => {
@@ -172,8 +185,13 @@ describe("block-anchored matcher (TODO 3)", () => {
     expect(blockAnchored.find("end\nbegin\nmid\n", "begin\nmid\nend"), "the last anchor must come after the first").toEqual([]);
   });
 
-  it("counts a middle line the file does not have as nothing alike", () => {
+  it("counts a middle line the file does not have as \"\"", () => {
     expect(blockAnchored.find("top\nmid\nbottom", "top\nmid\nmore\nevenmore\nbottom"), "the file block is shorter than the quote: missing lines score 0").toEqual([]);
+    expect(
+      blockAnchored.find("top\nmid\nbottom", "top\nmid\nbottom\nbottom"),
+      "the closing anchor is not a middle line: compare only the lines before it (i + 1 + k < j), missing ones as \"\"",
+    ).toEqual([]);
+    expect(blockAnchored.find("top\nmid\nbottom", "top\nmid\n\nbottom"), 'a missing line is "", which is just like a blank quoted line').toHaveLength(1);
   });
 
   it("finds every anchored block, in order", () => {
