@@ -320,6 +320,13 @@ describe("the literal splice (TODO 6)", () => {
       ]),
       "sort the spans by start, and slice the original around them",
     ).toBe("absecondc");
+    expect(
+      spliceLiterally("aXbXc", [
+        { start: 1, end: 2, text: "first" },
+        { start: 3, end: 4, text: "2" },
+      ]),
+      "offsets refer to the original text: after a longer replacement, the next span has not moved in it",
+    ).toBe("afirstb2c");
     expect(spliceLiterally("abc", []), "no spans: the text as it was").toBe("abc");
     expect(spliceLiterally("abc", [{ start: 0, end: 3, text: "z" }])).toBe("z");
   });
