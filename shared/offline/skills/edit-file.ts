@@ -85,7 +85,7 @@ export const editFileSkill: Skill = {
   plan(ctx) {
     if (!ctx.has("read_file") || !ctx.has("edit_file")) return null;
     const job = parseEditTask(ctx.task);
-    if (!job) return null;
+    if (!job) return readOnly(ctx);
     const read = ctx.lastResult("read_file", (input) => input.path === job.file);
     if (!read) return { call: [{ name: "read_file", input: { path: job.file } }] };
     if (read.isError) return { say: ctx.t({ en: `I could not read ${job.file}: ${read.output}`, ru: `Не удалось прочитать ${job.file}: ${read.output}` }) };
@@ -98,6 +98,29 @@ export const editFileSkill: Skill = {
     return retry(ctx, job, read, last, edits.length);
   },
 };
+
+// "Read README.md" / "прочитай src/math.ts": one read, then what it said (or why it was refused).
+const READ_VERB = /(?<!\p{L})(?:read|show|open|print|cat|прочитай|прочти|покажи|открой)(?!\p{L})/iu;
+
+function readOnly(ctx: PlanContext): Plan | null {
+  if (!READ_VERB.test(ctx.task)) return null;
+  const named = /(?<![\p{L}\p{N}_./-])([\p{L}\p{N}_./-]*[\p{L}\p{N}_-])\s*[.!?]?\s*$/u.exec(ctx.task.trim())?.[1];
+  const file = FILE.exec(ctx.task)?.[1] ?? named;
+  if (!file) return null;
+  const read = ctx.lastResult("read_file", (input) => input.path === file);
+  if (!read) return { call: [{ name: "read_file", input: { path: file } }] };
+  if (read.isError) return { say: ctx.t({ en: `I could not read ${file}: ${read.output}`, ru: `Не удалось прочитать ${file}: ${read.output}` }) };
+  const lines = linesFromRead(read.output);
+  const header = read.output.split("\n")[0] ?? file;
+  const more = /More below: call read_file with offset (\d+)/.exec(read.output)?.[1];
+  const preview = lines.slice(0, 5).map((l) => `  ${l.text}`).join("\n");
+  return {
+    say: ctx.t({
+      en: `${header.replace(/:$/, "")}. It begins:\n${preview}${more ? `\nThe file goes on; the next window starts at line ${more}.` : ""}`,
+      ru: `${header.replace(/:$/, "")}. Начало:\n${preview}${more ? `\nФайл продолжается; следующее окно начинается со строки ${more}.` : ""}`,
+    }),
+  };
+}
 
 function firstEdit(ctx: PlanContext, job: Job, read: ToolOutcome): Plan {
   const lines = linesFromRead(read.output);
