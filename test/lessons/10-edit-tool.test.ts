@@ -261,6 +261,26 @@ describe("the agent, offline, on a seeded project", () => {
     expect(await get("config.json")).toBe(SEED_FILES["config.json"]);
   });
 
+  it("a second run of the sample finds the change already made and edits nothing", async () => {
+    await fs.rm(project, { recursive: true });
+    await runAgent(recordingClient().client, sampleTasks[0]!, { project, ...quiet });
+    const again = recordingClient();
+    const answer = await runAgent(again.client, sampleTasks[0]!, { project, ...quiet });
+    expect(again.calls.map((c) => c.name)).toEqual(["read_file"]);
+    expect(answer).toMatch(/^Nothing to do/);
+  });
+
+  it("reads on request, in English and Russian, and a FIFO is refused without hanging", async () => {
+    await fs.rm(project, { recursive: true });
+    const ru = await runAgent(recordingClient().client, "Прочитай src/math.ts", { project, ...quiet });
+    expect(ru).toMatch(/^src\/math.ts, lines 1-14 of 14\. Начало:\n  \/\/ Small helpers/);
+    if (process.platform !== "win32") {
+      execFileSync("mkfifo", [path.join(project, "pipe")]);
+      const answer = await runAgent(recordingClient().client, "Read pipe", { project, ...quiet });
+      expect(answer).toMatch(/could not read pipe: 'pipe' is a named pipe/);
+    }
+  });
+
   it("the planner's quote and task parsing", () => {
     expect(parseEditTask('In config.json, replace `"debug": false` with `"debug": true`')).toEqual({ kind: "replace", find: '"debug": false', put: '"debug": true', file: "config.json" });
     expect(parseEditTask("Переименуй функцию average в mean в src/math.ts")).toMatchObject({ kind: "rename", find: "average", put: "mean", file: "src/math.ts" });
