@@ -27,7 +27,9 @@ import { SEED_FILES } from "../../lessons/10-edit-tool/seed-project.ts";
 import { showDiff } from "../../lessons/10-edit-tool/show-diff.ts";
 import { spliceLiterally } from "../../lessons/10-edit-tool/splice.ts";
 import { noTerminalApprover } from "../../lessons/07-approval-gates/approver.ts";
-import { parseEditTask, quoteAround } from "../../shared/offline/skills/edit-file.ts";
+import { resolveInProject } from "../../lessons/10-edit-tool/project-path.ts";
+import { buildPlanContext, type MessagesRequest } from "../../shared/offline/plan-context.ts";
+import { editFileSkill, parseEditTask, quoteAround } from "../../shared/offline/skills/edit-file.ts";
 import { recordingClient } from "../helpers/recording-client.ts";
 
 let base = "";
@@ -183,6 +185,38 @@ describe("edit_file: read before edit, the fence, the diff", () => {
   });
 });
 
+describe("safety properties", () => {
+  it("property: a quote found more than once is never written without replace_all", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ minLength: 1, maxLength: 6 }), fc.string(), fc.integer({ min: 2, max: 4 }), (gap, quote, tail, times) => {
+        const file = Array.from({ length: times }, () => quote).join(gap) + tail;
+        const result = applyEdit(file, quote, `${quote}!`);
+        expect(result, `${JSON.stringify(quote)} occurs ${times} times in ${JSON.stringify(file)}`).toMatchObject({ ok: false, problem: "ambiguous" });
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+
+  it("property: no path the model sends resolves outside the project folder", async () => {
+    await put("inside/a.txt", "a");
+    await fs.writeFile(path.join(base, "outside.txt"), "secret");
+    const segment = fc.constantFrom("..", ".", "inside", "a.txt", "outside.txt", "project", "", "/", "\\");
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), async (parts) => {
+        const given = parts.join("/");
+        try {
+          const resolved = await resolveInProject(project, given);
+          const real = await fs.realpath(project);
+          expect(resolved.absolute === real || resolved.absolute.startsWith(real + path.sep), `${given} -> ${resolved.absolute}`).toBe(true);
+        } catch (error) {
+          expect((error as Error).message.length).toBeGreaterThan(10);
+        }
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+  });
+});
+
 describe("read_file: windows, and what is not text", () => {
   it("numbers lines, reads in windows and says how to go on", async () => {
     await put("long.txt", Array.from({ length: 5000 }, (_, i) => `line ${i + 1}`).join("\n"));
@@ -279,6 +313,28 @@ describe("the agent, offline, on a seeded project", () => {
       const answer = await runAgent(recordingClient().client, "Read pipe", { project, ...quiet });
       expect(answer).toMatch(/could not read pipe: 'pipe' is a named pipe/);
     }
+  });
+
+  it("the planner reads again when an edit says the file changed, and stops after three tries", () => {
+    const task = "In a.ts replace `x` with `y`";
+    const turn = (id: string, name: string, input: Record<string, unknown>, output: string, isError = false): MessagesRequest["messages"] => [
+      { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: output, is_error: isError }] },
+    ];
+    const stale = "'a.ts' has changed on disk since you read it. Nothing was changed. Read it again first with read_file.";
+    const request = (...turns: MessagesRequest["messages"][]): MessagesRequest => ({
+      model: "m",
+      max_tokens: 10,
+      tools: ["read_file", "edit_file"].map((name) => ({ name, input_schema: { type: "object" as const } })),
+      messages: [{ role: "user", content: task }, ...turns.flat()],
+    });
+    const read = turn("r1", "read_file", { path: "a.ts" }, "a.ts, lines 1-1 of 1:\n    1\tlet x;");
+    const edit = turn("e1", "edit_file", { path: "a.ts", old_text: "let x;", new_text: "let y;" }, stale, true);
+    expect(editFileSkill.plan(buildPlanContext(request(read, edit)))).toEqual({ call: [{ name: "read_file", input: { path: "a.ts" } }] });
+    const reread = turn("r2", "read_file", { path: "a.ts" }, "a.ts, lines 1-1 of 1:\n    1\tlet x;");
+    const again = turn("e2", "edit_file", { path: "a.ts", old_text: "let x;", new_text: "let y;" }, stale, true);
+    const third = turn("e3", "edit_file", { path: "a.ts", old_text: "let x;", new_text: "let y;" }, stale, true);
+    expect(editFileSkill.plan(buildPlanContext(request(read, edit, reread, again, third)))).toMatchObject({ say: expect.stringMatching(/did not change a.ts/) });
   });
 
   it("the planner's quote and task parsing", () => {
