@@ -263,6 +263,19 @@ describe("safety stop 1: ambiguous matches (TODO 4)", () => {
     expect(refuseAmbiguous(content, spans.slice(0, 2), false, "exact"), "two matches are already ambiguous").toMatch(/\b2 places\b.*\b1, 3\b/s);
   });
 
+  it("property: several matches are always refused without replace_all, never with it", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.uniqueArray(fc.nat(60), { minLength: 2, maxLength: 5 }), (text, offsets) => {
+        const at = [...offsets].sort((a, b) => a - b).map((o) => Math.min(o, text.length));
+        const matches = at.map((start) => ({ start, end: start }));
+        const message = refuseAmbiguous(text, matches, false, "exact");
+        expect(message, `${matches.length} matches must be refused`).toEqual(expect.stringContaining(`${matches.length} places`));
+        expect(refuseAmbiguous(text, matches, true, "exact"), "replace_all lets them all through").toBeNull();
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+  });
+
   it("lineNumberAt counts lines from 1", () => {
     expect(lineNumberAt("a\nb\nc", 0)).toBe(1);
     expect(lineNumberAt("a\nb\nc", 1), "the line break itself still belongs to line 1").toBe(1);
