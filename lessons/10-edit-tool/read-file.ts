@@ -124,8 +124,9 @@ function render(name: string, window: string[], offset: number, { total, size, g
   const last = offset + shown.length - 1;
   const more = total !== undefined ? last < total : goesOn || shown.length < window.length;
   const header = `${name}, lines ${offset}-${last}${total === undefined ? ` (the file is ${size} bytes)` : ` of ${total}`}:`;
+  const full = shown.length < window.length ? ` The window stopped at ${MAX_WINDOW_BYTES / 1024} KB.` : "";
   const note = more
-    ? `\n[More below: call read_file with offset ${last + 1} to read on${total === undefined ? "" : ` (${total - last} more lines)`}.]`
+    ? `\n[More below: call read_file with offset ${last + 1} to read on${total === undefined ? "" : ` (${total - last} more lines)`}.${full}]`
     : "";
   return `${header}\n${shown.join("\n")}${note}`;
 }

@@ -229,6 +229,14 @@ describe("read_file: windows, and what is not text", () => {
     expect(await failure(readWindow(project, { path: "long.txt", limit: 0 }))).toMatch(/limit must be a whole number/);
   });
 
+  it("stops a window at 128 KB, whatever the line count", async () => {
+    await put("wide.txt", Array.from({ length: 100 }, () => "y".repeat(1999)).join("\n"));
+    const text = await readWindow(project, { path: "wide.txt" });
+    expect(text).toMatch(/^wide.txt, lines 1-65 of 100:/);
+    expect(text).toMatch(/offset 66 to read on \(35 more lines\)\. The window stopped at 128 KB\.\]$/);
+    expect(Buffer.byteLength(text)).toBeLessThan(128 * 1024 + 300);
+  });
+
   it("streams a file too big to read whole, and cuts very long lines", async () => {
     const line = "x".repeat(5000);
     await put("big.log", Array.from({ length: 400 }, () => line).join("\n"));
