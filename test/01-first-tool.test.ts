@@ -9,6 +9,7 @@ import { askOnce } from "../lessons/01-first-tool/agent.ts";
 import { toolDefinitions } from "../lessons/01-first-tool/tool.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
+import { DEFAULT_MODEL } from "../shared/model.ts";
 
 const FILE = "exercises/01-first-tool/search-contacts.ts";
 const people = [
@@ -119,7 +120,7 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
 describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () => {
   it("is a tool definition the Messages API accepts", () => {
     const problem = validateMessagesRequest({
-      model: "claude-haiku-5-5",
+      model: DEFAULT_MODEL,
       max_tokens: 100,
       tools: toolDefinitions([searchContactsTool]),
       messages: [{ role: "user", content: "hi" }],

@@ -224,7 +224,9 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
       const outcome = await saveToFile(ws, "notes.txt", "overwritten through a link", options).then(
         (result) => `returned ${JSON.stringify(result)}`,
         (error: unknown) => {
-          if (messageOf(error).includes("not implemented yet")) expect.fail(messageOf(error));
+          const message = messageOf(error);
+          if (message.includes("not implemented yet")) expect.fail(message);
+          expect(message, `Refusing the symlinked notes.txt is right; say it is a link, so the model picks a plain name. It said: ${message}`).toMatch(/link/i);
           return "";
         },
       );

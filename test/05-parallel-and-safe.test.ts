@@ -2,10 +2,13 @@
 // Parallelism is proven by the order of start/end marks, never by the clock; timeouts use tiny delays.
 
 import { describe, expect, it, vi } from "vitest";
+import fc from "fast-check";
 import type Anthropic from "@anthropic-ai/sdk";
 import {
   canRunInParallel,
   executeBatch,
+  MAX_CHARS,
+  MAX_LINES,
   runWithTimeout,
   TimeoutError,
   truncateOutput,
@@ -43,32 +46,49 @@ async function batch(...args: Parameters<typeof executeBatch>): Promise<Anthropi
 }
 
 const byId = (results: Anthropic.ToolResultBlockParam[], id: string) => results.find((r) => r.tool_use_id === id);
+const noSchema = { type: "object" as const, properties: {} };
+// A lone surrogate is half of an emoji: no longer text the API can read.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-describe("TODO 1: canRunInParallel", () => {
+describe("canRunInParallel (TODO 1)", () => {
   const events: string[] = [];
   const tools = [
     marked("read_a", events, { concurrencySafe: true }),
     marked("read_b", events, { concurrencySafe: true }),
     marked("write_c", events, { concurrencySafe: false }),
     marked("quiet_d", events),
+    // Tools described in JSON (an MCP server, a config file) can carry flags that are not booleans.
+    marked("json_e", events, { concurrencySafe: "false" as unknown as boolean }),
+    marked("json_f", events, { concurrencySafe: 1 as unknown as boolean }),
   ];
   it("is true only when every call is to a concurrency-safe tool", () => {
     expect(canRunInParallel(calls("read_a", "read_b"), tools), `Two concurrency-safe reads may run together (TODO 1 in ${FILE}).`).toBe(true);
+    expect(canRunInParallel(calls("read_a"), tools), "A single concurrency-safe call is safe too.").toBe(true);
     expect(canRunInParallel(calls("read_a", "write_c"), tools), "One write in the turn means the whole turn runs in order.").toBe(false);
+    expect(canRunInParallel(calls("write_c", "read_a"), tools), "One write in the turn, wherever it is, means the whole turn runs in order.").toBe(false);
     expect(
       canRunInParallel(calls("read_a", "quiet_d"), tools),
       "A tool that does not declare concurrencySafe is assumed unsafe: it must not run in parallel.",
     ).toBe(false);
     expect(canRunInParallel(calls("read_a", "nope"), tools), "An unknown tool is not known to be safe.").toBe(false);
   });
+
+  it('treats a flag that is not the boolean true ("false", 1) as unsafe', () => {
+    expect(
+      canRunInParallel(calls("read_a", "json_e"), tools),
+      'concurrencySafe: "false" (a string, as JSON may carry it) is truthy but says NOT safe: compare with === true, not truthiness.',
+    ).toBe(false);
+    expect(canRunInParallel(calls("read_a", "json_f"), tools), "concurrencySafe: 1 is not the boolean true: only === true counts as safe.").toBe(false);
+  });
 });
 
-describe("TODO 2: runWithTimeout", () => {
+describe("runWithTimeout (TODO 2)", () => {
   it("resolves with the work's value when it finishes in time", async () => {
     await expect(runWithTimeout(async () => "ok", 1_000), `runWithTimeout should resolve with what work returns (TODO 2 in ${FILE}).`).resolves.toBe("ok");
+    await expect(runWithTimeout(() => 42, 1_000), "A work that returns a plain value (no promise) resolves with it too.").resolves.toBe(42);
   });
 
-  it("rejects with a TimeoutError when time is up, and aborts the signal", async () => {
+  it("rejects with a TimeoutError that says after how long, and aborts the signal with it", async () => {
     let signal: AbortSignal | undefined;
     const hanging = (s: AbortSignal) => {
       signal = s;
@@ -78,15 +98,53 @@ describe("TODO 2: runWithTimeout", () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(error, "A call that never ends must be stopped: runWithTimeout should reject with a TimeoutError.").toBeInstanceOf(TimeoutError);
+    expect(error, `A call that never ends must be stopped: runWithTimeout should reject with a TimeoutError (TODO 2 in ${FILE}).`).toBeInstanceOf(TimeoutError);
+    expect((error as Error).name, 'A TimeoutError says so in its name ("TimeoutError"), as the class in the file does.').toBe("TimeoutError");
+    expect((error as Error).message, "The TimeoutError's message should say after how many ms it gave up (20).").toMatch(/\b20\b/);
     expect(signal?.aborted, "When the time is up, abort the signal handed to work (use an AbortController), so the tool can stop.").toBe(true);
+    expect(signal?.reason, "Abort with the TimeoutError as the reason (controller.abort(error)), so the tool can tell why it was stopped.").toBe(error);
+  });
+
+  it("does not abort the signal of a work that finished in time", async () => {
+    let signal: AbortSignal | undefined;
+    await runWithTimeout(async (s) => {
+      signal = s;
+      return "ok";
+    }, 1_000);
+    expect(signal?.aborted, "The work finished in time, so its signal must not be aborted.").toBe(false);
   });
 
   it("passes the work's own error through (it is not a timeout)", async () => {
     const failing = async () => {
       throw new Error("disk full");
     };
-    await expect(runWithTimeout(failing, 1_000), "A failure that is not a timeout must reject with the original error.").rejects.toThrow("disk full");
+    const error = await runWithTimeout(failing, 1_000).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, "A failure that is not a timeout must reject with the original error.").toBeInstanceOf(Error);
+    expect(error, "A failure of the work itself is not a timeout: do not turn it into a TimeoutError.").not.toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe("disk full");
+  });
+
+  it("turns a synchronous throw into a rejection", async () => {
+    const throwsAtOnce = () => {
+      throw new Error("bad input");
+    };
+    let outcome: unknown;
+    try {
+      outcome = await runWithTimeout(throwsAtOnce, 1_000).then(
+        () => "resolved",
+        (e: unknown) => e,
+      );
+    } catch (error) {
+      outcome = `threw synchronously: ${String(error)}`;
+    }
+    expect(
+      outcome instanceof Error ? outcome.message : outcome,
+      "A work that throws before returning a promise must make runWithTimeout REJECT with that error (call it inside " +
+        "Promise.resolve().then(...) or the promise executor), not throw out of runWithTimeout.",
+    ).toBe("bad input");
   });
 
   it("clears its timer when the work finishes first", async () => {
@@ -99,33 +157,119 @@ describe("TODO 2: runWithTimeout", () => {
       vi.useRealTimers();
     }
   });
+
+  it("clears its timer when the work fails first (a rejection or a throw)", async () => {
+    vi.useFakeTimers();
+    try {
+      await runWithTimeout(() => Promise.reject(new Error("locked")), 60_000).catch(() => undefined);
+      await runWithTimeout(() => {
+        throw new Error("bad input");
+      }, 60_000).catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(
+        vi.getTimerCount(),
+        "A call that FAILED left its timeout timer running (a live timer keeps the process alive and fires later): clear " +
+          "the timer when the work settles either way, e.g. .finally(() => clearTimeout(timer)).",
+      ).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
-describe("TODO 3: truncateOutput", () => {
+// The numbers in the note, so a check can ask "does it say 2 lines?" without fixing its wording.
+function numbersIn(note: string): number[] {
+  return (note.replace(/(\d)[,\s\u00a0\u202f](?=\d{3}\b)/g, "$1").match(/\d+/g) ?? []).map(Number);
+}
+
+describe("truncateOutput (TODO 3)", () => {
   it("leaves text within both limits unchanged", () => {
     expect(truncateOutput("short\ntext", 100, 10), `Text within the limits must come back as is (TODO 3 in ${FILE}).`).toBe("short\ntext");
+  });
+
+  it("leaves text exactly at the limits unchanged (a final newline does not start a line)", () => {
+    const exact = "x".repeat(100);
+    expect(truncateOutput(exact, 100, 10), "A text of exactly maxChars characters fits: at most means <=, nothing to cut.").toBe(exact);
+    const twoLines = "first\nsecond\n";
+    expect(
+      truncateOutput(twoLines, 100, 2),
+      '"first\\nsecond\\n" is two lines (a line ends at \\n), so with maxLines 2 nothing is cut. Counting ' +
+        'text.split("\\n").length gives 3 because of the empty piece after the final newline.',
+    ).toBe(twoLines);
+    expect(truncateOutput("first\nsecond", 100, 2), "Two lines with maxLines 2 fit: nothing to cut, nothing to add.").toBe("first\nsecond");
+    const cyrillic = "ж".repeat(100);
+    expect(
+      truncateOutput(cyrillic, 100, 10),
+      "100 Cyrillic letters are 100 characters (200 bytes in UTF-8): count characters (text.length), not bytes.",
+    ).toBe(cyrillic);
   });
 
   it("cuts by lines, and the note says how many lines were cut and how to ask for less", () => {
     const text = Array.from({ length: 500 }, (_, i) => `line ${i + 1}`).join("\n");
     const out = truncateOutput(text, 1_000_000, 200);
     expect(out, "The first 200 lines should be kept.").toContain("line 200\n");
-    expect(out, "Line 201 and after should be cut.").not.toContain("line 201\n");
-    expect(out, "The note should say how many lines were cut (300).").toContain("300");
-    expect(/narrow|offset|less|smaller/i.test(out), `The note should say how to ask for less (narrow the query, use an offset). Got: ${out.slice(-200)}`).toBe(
-      true,
-    );
+    expect(out, "Line 201 and after should be cut.").not.toContain("line 201");
+    const note = out.slice(out.indexOf("line 200") + "line 200".length);
+    expect(numbersIn(note), `The note should say how many lines were cut (300). Note: ${note}`).toContain(300);
+    expect(/narrow|offset|less|smaller/i.test(note), `The note should say how to ask for less (narrow the query, use an offset). Got: ${note}`).toBe(true);
   });
 
   it("cuts by characters, and the note says how many characters were cut", () => {
     const text = "x".repeat(10_000);
     const out = truncateOutput(text, 8_000, 200);
     expect(out.startsWith("x".repeat(8_000)) && !out.startsWith("x".repeat(8_001)), "Keep exactly the first 8000 characters.").toBe(true);
-    expect(out, "The note should say how many characters were cut (2000).").toContain("2000");
+    expect(numbersIn(out.slice(8_000)), `The note should say how many characters were cut (2000). Got: ${out.slice(8_000)}`).toContain(2_000);
+  });
+
+  it("counts the lines right when the cut falls just after a newline", () => {
+    const text = "aaa\nbbb\nccc";
+    const out = truncateOutput(text, 4, 100);
+    expect(out.startsWith("aaa\n"), "With maxChars 4, keep exactly \"aaa\\n\".").toBe(true);
+    expect(out, "Nothing of the second line fits in 4 characters.").not.toContain("bbb");
+    const numbers = numbersIn(out.slice(4));
+    expect(numbers, `7 characters were cut ("bbb\\nccc"). Note: ${out.slice(4)}`).toContain(7);
+    expect(
+      numbers,
+      `Two whole lines ("bbb" and "ccc") are not shown, so the note must say 2. Counting "aaa\\n".split("\\n").length ` +
+        `as 2 kept lines (the empty piece after the newline) gives 1. Note: ${out.slice(4)}`,
+    ).toContain(2);
+  });
+
+  it("puts the note on a line of its own, and a half-shown line counts as shown", () => {
+    const out = truncateOutput("aaa\nbbb\nccc", 6, 100);
+    const lines = out.split("\n");
+    expect(lines.slice(0, 2), `The kept text "aaa\\nbb" stays as it is and the note starts on a new line. Got: ${JSON.stringify(out)}`).toEqual(["aaa", "bb"]);
+    const numbers = numbersIn(lines.slice(2).join("\n"));
+    expect(numbers, "5 characters were cut (\"b\\nccc\").").toContain(5);
+    expect(numbers, '"bb" is shown (in part), so only one line, "ccc", is not shown: the note should say 1.').toContain(1);
+  });
+
+  it("never cuts an emoji in half", () => {
+    const out = truncateOutput("😀".repeat(10), 5, 10);
+    const kept = out.split("\n")[0] ?? "";
+    expect(
+      LONE_SURROGATE.test(out),
+      `The cut fell inside an emoji (two UTF-16 units) and left half of it, which is not text the API can read. ` +
+        `When the last kept unit is the first half of a pair, cut before it. Got: ${JSON.stringify(kept)}`,
+    ).toBe(false);
+    expect(kept, "Keep the two emoji that fit whole in 5 units.").toBe("😀😀");
+    const early = truncateOutput(`😀${"x".repeat(10)}`, 5, 10);
+    expect(early.split("\n")[0], "An emoji early in the text is not at the cut: keep it and cut at exactly 5 units (😀 + 3 x).").toBe("😀xxx");
+  });
+
+  it("uses MAX_CHARS and MAX_LINES when no limits are given", () => {
+    const long = Array.from({ length: MAX_LINES + 1 }, (_, i) => `r${i}`).join("\n");
+    expect(truncateOutput(long), `${MAX_LINES + 1} lines with the default limits: the last line should be cut.`).not.toContain(`r${MAX_LINES}\n`);
+    expect(truncateOutput(long).split("\n").slice(0, MAX_LINES).join("\n"), `Keep the first ${MAX_LINES} lines.`).toBe(
+      long.split("\n").slice(0, MAX_LINES).join("\n"),
+    );
+    const wide = "y".repeat(MAX_CHARS + 1);
+    expect(truncateOutput(wide).startsWith("y".repeat(MAX_CHARS)), `Keep MAX_CHARS (${MAX_CHARS}) characters by default.`).toBe(true);
+    expect(truncateOutput(wide).startsWith("y".repeat(MAX_CHARS + 1)), `Cut at MAX_CHARS (${MAX_CHARS}) by default.`).toBe(false);
   });
 });
 
-describe("TODO 4: executeBatch", () => {
+describe("executeBatch (TODO 4)", () => {
   it("runs a turn of concurrency-safe calls at the same time", async () => {
     const events: string[] = [];
     const tools = ["a", "b", "c"].map((n) => marked(n, events, { concurrencySafe: true, readOnly: true }));
@@ -133,11 +277,14 @@ describe("TODO 4: executeBatch", () => {
     expect(
       events.slice(0, 3).every((e) => e.startsWith("start")),
       `All three reads should start before any ends (they overlap). Order seen: ${events.join(", ")}. ` +
-        "Use Promise.all over the calls when canRunInParallel says so.",
+        `Use Promise.all over the calls when canRunInParallel says so (TODO 4 in ${FILE}).`,
     ).toBe(true);
     expect(results.length, "One tool_result per call.").toBe(3);
     for (const id of ["toolu_a", "toolu_b", "toolu_c"]) {
-      expect(resultText(byId(results, id)), `The result for ${id} should carry that call's output.`).toBe(`${id.slice(6)} done`);
+      const result = byId(results, id);
+      expect(result?.type, `The result for ${id} should be a block of type "tool_result".`).toBe("tool_result");
+      expect(resultText(result), `The result for ${id} should carry that call's output.`).toBe(`${id.slice(6)} done`);
+      expect(result?.is_error ?? false, `${id} succeeded: its result must not say is_error.`).toBe(false);
     }
   });
 
@@ -163,6 +310,22 @@ describe("TODO 4: executeBatch", () => {
     expect(events, "A tool that says nothing about concurrency must not run in parallel.").toEqual(["start a", "end a", "start q", "end q"]);
   });
 
+  it("returns the results in the order of the calls, not the order they finished", async () => {
+    const delayed = (name: string, ms: number): SafeTool => ({
+      name,
+      description: name,
+      input_schema: noSchema,
+      concurrencySafe: true,
+      run: () => sleep(ms).then(() => `${name} done`),
+    });
+    const results = await batch(calls("slow", "fast", "mid"), [delayed("slow", 30), delayed("fast", 1), delayed("mid", 10)]);
+    expect(
+      results.map((r) => r.tool_use_id),
+      "Results must come back in the order of `calls`: pushing each result when its call finishes gives the order of " +
+        "finishing. Promise.all(calls.map(...)) keeps the order.",
+    ).toEqual(["toolu_slow", "toolu_fast", "toolu_mid"]);
+  });
+
   it("answers every call even when one throws (parallel)", async () => {
     const events: string[] = [];
     const boom: SafeTool = {
@@ -173,12 +336,25 @@ describe("TODO 4: executeBatch", () => {
     };
     const tools = [marked("a", events, { concurrencySafe: true }), boom, marked("b", events, { concurrencySafe: true })];
     const results = await batch(calls("a", "boom", "b"), tools);
-    expect(results.map((r) => r.tool_use_id).sort(), "Exactly one tool_result per tool_use, whatever happens.").toEqual(
-      ["toolu_a", "toolu_b", "toolu_boom"].sort(),
-    );
+    expect(results.map((r) => r.tool_use_id), "Exactly one tool_result per tool_use, whatever happens.").toEqual(["toolu_a", "toolu_boom", "toolu_b"]);
     expect(byId(results, "toolu_boom")?.is_error, "The failed call must come back with is_error: true.").toBe(true);
     expect(resultText(byId(results, "toolu_boom")), "Pass the error's message to the model.").toContain("database is down");
+    expect(resultText(byId(results, "toolu_boom")), "Name the tool that failed in its result, so the model knows which call to look at.").toContain("boom");
     expect(byId(results, "toolu_a")?.is_error ?? false, "The other calls still succeed.").toBe(false);
+  });
+
+  it("answers every call when one's promise rejects (parallel)", async () => {
+    const events: string[] = [];
+    const rejecting: SafeTool = {
+      ...marked("lookup", events, { concurrencySafe: true }),
+      run: () => sleep(2).then(() => Promise.reject(new Error("rate service unreachable"))),
+    };
+    const tools = [rejecting, marked("a", events, { concurrencySafe: true })];
+    const results = await batch(calls("lookup", "a"), tools);
+    expect(results.map((r) => r.tool_use_id), "A rejected promise is a failure like a throw: one result per call.").toEqual(["toolu_lookup", "toolu_a"]);
+    expect(byId(results, "toolu_lookup")?.is_error, "A tool whose promise rejects must come back with is_error: true.").toBe(true);
+    expect(resultText(byId(results, "toolu_lookup")), "Pass the rejection's message to the model.").toContain("rate service unreachable");
+    expect(resultText(byId(results, "toolu_a")), "The other call still succeeds.").toBe("a done");
   });
 
   it("goes on after a failure when running in order", async () => {
@@ -186,15 +362,17 @@ describe("TODO 4: executeBatch", () => {
     const failing: SafeTool = { ...marked("w", events), run: () => Promise.reject(new Error("locked")) };
     const results = await batch(calls("w", "a"), [failing, marked("a", events)]);
     expect(results.length, "The call after a failure must still run and be answered.").toBe(2);
+    expect(byId(results, "toolu_w")?.is_error, "The failed call must come back with is_error: true.").toBe(true);
     expect(byId(results, "toolu_a")?.is_error ?? false, "The second call should succeed.").toBe(false);
+    expect(events, "The second call ran.").toEqual(["start a", "end a"]);
   });
 
-  it("stops a call that takes too long: is_error, timed out, may be retried; the signal is aborted", async () => {
+  it("stops a call that takes too long: is_error, timed out, the call was fine, may be retried; the signal is aborted", async () => {
     let signal: AbortSignal | undefined;
     const slow: SafeTool = {
       name: "slow",
       description: "slow",
-      input_schema: { type: "object", properties: {} },
+      input_schema: noSchema,
       concurrencySafe: true,
       timeoutMs: 20,
       run: (_input, s) => {
@@ -212,13 +390,14 @@ describe("TODO 4: executeBatch", () => {
     expect(result?.is_error, "A timed-out call must come back with is_error: true.").toBe(true);
     const text = resultText(result);
     expect(/timed out|time ?out|took too long/i.test(text), `Say that the tool timed out. Got: ${text}`).toBe(true);
-    expect(/retry|try again/i.test(text), `Say the call itself was fine and may be retried. Got: ${text}`).toBe(true);
+    expect(/fine|correct|nothing wrong|valid/i.test(text), `Say the call itself was fine (the model did nothing wrong). Got: ${text}`).toBe(true);
+    expect(/retry|try again/i.test(text), `Say the call may be retried. Got: ${text}`).toBe(true);
     expect(signal?.aborted, "Pass the signal from runWithTimeout to tool.run(input, signal), so the tool can stop.").toBe(true);
     expect(byId(results, "toolu_a")?.is_error ?? false, "The other call in the batch is unaffected.").toBe(false);
   });
 
   it("uses options.timeoutMs for a tool without its own", async () => {
-    const hang: SafeTool = { name: "hang", description: "hang", input_schema: { type: "object", properties: {} }, run: () => new Promise(() => {}) };
+    const hang: SafeTool = { name: "hang", description: "hang", input_schema: noSchema, run: () => new Promise(() => {}) };
     // A safety net, not a speed check: without a timeout this call would hang until the test runner gives up.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const guard = new Promise<never>((_, reject) => {
@@ -229,12 +408,63 @@ describe("TODO 4: executeBatch", () => {
     });
     const [result] = await Promise.race([batch(calls("hang"), [hang], { timeoutMs: 20 }), guard]).finally(() => clearTimeout(timer));
     expect(result?.is_error, "A tool with no timeoutMs should be stopped after options.timeoutMs.").toBe(true);
+    expect(resultText(result), "The result should say it timed out.").toMatch(/time/i);
   });
 
-  it("answers an unknown tool with an is_error result naming it", async () => {
-    const [result] = await batch(calls("nope"), [marked("a", [])]);
+  it("uses DEFAULT_TIMEOUT_MS, not no timeout at all, when neither the tool nor options set one", async () => {
+    vi.useFakeTimers();
+    try {
+      const hang: SafeTool = { name: "hang", description: "hang", input_schema: noSchema, run: () => new Promise(() => {}) };
+      let settled: Anthropic.ToolResultBlockParam[] | undefined;
+      const pending = executeBatch(calls("hang"), [hang]).then((r) => (settled = r));
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(settled, "After 4 s the call must still be running: the default timeout is DEFAULT_TIMEOUT_MS (5000 ms).").toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1_100);
+      await pending;
+      expect(settled?.[0]?.is_error, "After DEFAULT_TIMEOUT_MS (5000 ms) a hanging call must be stopped with an is_error result.").toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("hands the tool its input exactly as the model sent it (numbers and booleans too) and a signal", async () => {
+    let received: unknown;
+    let signal: unknown;
+    const echo: SafeTool = {
+      name: "echo",
+      description: "echo",
+      input_schema: noSchema,
+      run: (input, s) => {
+        received = input;
+        signal = s;
+        return "ok";
+      },
+    };
+    const input = { amount: 0, confirm: false, city: "Жуковский", tags: ["a"] };
+    await batch([{ id: "toolu_echo", name: "echo", input }], [echo]);
+    expect(received, "tool.run must get the call's input unchanged: 0, false and Cyrillic text stay as they are.").toEqual(input);
+    expect(signal, "tool.run(input, signal): pass the AbortSignal from runWithTimeout as the second argument.").toBeInstanceOf(AbortSignal);
+  });
+
+  it("answers a result that is not a string with its JSON text", async () => {
+    const numeric: SafeTool = { name: "count", description: "count", input_schema: noSchema, run: () => 42 as unknown as string };
+    const objecty: SafeTool = { name: "info", description: "info", input_schema: noSchema, run: async () => ({ rate: 0.92 }) as unknown as string };
+    const results = await batch(calls("count", "info"), [numeric, objecty]);
+    expect(resultText(byId(results, "toolu_count")), "A tool that returns the number 42 should be answered with the text \"42\".").toBe("42");
+    expect(resultText(byId(results, "toolu_info")), "A tool that returns an object should be answered with its JSON text.").toBe('{"rate":0.92}');
+    for (const result of results) {
+      expect(typeof result.content, "content must be a string: the API does not take a number or a plain object there.").toBe("string");
+      expect(result.is_error ?? false, "A tool that returned a value succeeded: no is_error.").toBe(false);
+    }
+  });
+
+  it("answers an unknown tool with an is_error result naming it and the real ones", async () => {
+    const [result] = await batch(calls("nope"), [marked("read_rates", []), marked("save_report", [])]);
     expect(result?.is_error, "An unknown tool must give is_error: true, not a crash.").toBe(true);
-    expect(resultText(result), "Name the unknown tool and list the real ones.").toContain("nope");
+    const text = resultText(result);
+    expect(text, "Name the unknown tool.").toContain("nope");
+    expect(text, `List the tools there are, so the model can pick a real one. Got: ${text}`).toMatch(/\bread_rates\b/);
+    expect(text, `List every tool there is, each name on its own (separated by ", "). Got: ${text}`).toMatch(/\bsave_report\b/);
   });
 
   it("caps every result and says so", async () => {
@@ -242,13 +472,33 @@ describe("TODO 4: executeBatch", () => {
     const flood: SafeTool = { ...marked("flood", [], { concurrencySafe: true }, big) };
     const [result] = await batch(calls("flood"), [flood], { maxLines: 50 });
     const text = resultText(result);
-    expect(text.split("\n").length, "A 1000-line result must be cut to maxLines (plus the note).").toBeLessThanOrEqual(52);
+    expect(text.split("\n").length, "A 1000-line result must be cut to options.maxLines (plus the note).").toBeLessThanOrEqual(52);
+    expect(text, "Keep the first 50 lines.").toContain("row 49");
     expect(/cut|truncat|more/i.test(text), "The cut result should end with a note saying so.").toBe(true);
+
+    const wide: SafeTool = { ...marked("wide", [], {}, "z".repeat(3_000)) };
+    const [capped] = await batch(calls("wide"), [wide], { maxChars: 1_000 });
+    expect(resultText(capped).startsWith("z".repeat(1_000)) && !resultText(capped).startsWith("z".repeat(1_001)), "options.maxChars (1000) must reach truncateOutput.").toBe(true);
   });
 
-  it("never rejects, even for a non-Error throw", async () => {
+  it("caps an error text too", async () => {
+    const noisy: SafeTool = { ...marked("noisy", []), run: () => Promise.reject(new Error(`stack ${"#".repeat(50_000)}`)) };
+    const [result] = await batch(calls("noisy"), [noisy], { maxChars: 1_000 });
+    expect(result?.is_error, "The failed call is an is_error result.").toBe(true);
+    expect(
+      resultText(result).length,
+      "A 50,000-character error message went to the model whole: pass error texts through truncateOutput too.",
+    ).toBeLessThan(1_500);
+  });
+
+  it("never rejects, even for a non-Error throw, and passes its text on", async () => {
     const odd: SafeTool = { ...marked("odd", []), run: () => Promise.reject("just a string") };
-    await expect(executeBatch(calls("odd"), [odd]), "executeBatch must never reject.").resolves.toHaveLength(1);
+    const results = await executeBatch(calls("odd"), [odd]).catch((error: unknown) => {
+      throw new Error(`executeBatch rejected (${String(error)}): a thrown value that is not an Error must still become a tool_result.`);
+    });
+    expect(results.length, "executeBatch must answer the call.").toBe(1);
+    expect(results[0]?.is_error, "A rejection with a plain string is a failure: is_error: true.").toBe(true);
+    expect(resultText(results[0]), "Pass the thrown string on to the model.").toContain("just a string");
   });
 
   it("in a real loop, all results go back in ONE user message, matched by id", async () => {
@@ -271,5 +521,58 @@ describe("TODO 4: executeBatch", () => {
       "toolu_3",
     ]);
     mock.assertAllUsed();
+  });
+});
+
+// The safety rule, for every batch: whatever each tool does, every tool_use gets exactly one result,
+// with its id, in order; failures and only failures say is_error.
+describe("executeBatch, for generated batches: one result per call, by id (TODO 4)", () => {
+  type Behaviour = "ok" | "okAsync" | "throws" | "rejects" | "rejectsString" | "hangs" | "number" | "unknown";
+  const behaviours: Behaviour[] = ["ok", "okAsync", "throws", "rejects", "rejectsString", "hangs", "number", "unknown"];
+  const failing = new Set<Behaviour>(["throws", "rejects", "rejectsString", "hangs", "unknown"]);
+
+  function toolFor(name: string, behaviour: Behaviour, safe: boolean): SafeTool | undefined {
+    const base = { name, description: name, input_schema: noSchema, concurrencySafe: safe, timeoutMs: behaviour === "hangs" ? 3 : 2_000 };
+    switch (behaviour) {
+      case "ok":
+        return { ...base, run: () => `${name} ok` };
+      case "okAsync":
+        return { ...base, run: () => sleep(1).then(() => `${name} ok`) };
+      case "throws":
+        return { ...base, run: () => { throw new Error(`${name} broke`); } };
+      case "rejects":
+        return { ...base, run: () => Promise.reject(new Error(`${name} broke`)) };
+      case "rejectsString":
+        return { ...base, run: () => Promise.reject(`${name} broke`) };
+      case "hangs":
+        return { ...base, run: () => new Promise<string>(() => {}) };
+      case "number":
+        return { ...base, run: () => 7 as unknown as string };
+      case "unknown":
+        return undefined;
+    }
+  }
+
+  it("every call gets exactly one tool_result, matched by id, whatever succeeds, throws, rejects or times out", async () => {
+    const plan = fc.array(fc.record({ behaviour: fc.constantFrom(...behaviours), safe: fc.boolean() }), { minLength: 1, maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(plan, async (steps) => {
+        const batchCalls: ToolCall[] = steps.map((_, i) => ({ id: `toolu_${i}_${steps.length}`, name: `tool_${i}`, input: { n: i } }));
+        const tools = steps.flatMap((step, i) => toolFor(`tool_${i}`, step.behaviour, step.safe) ?? []);
+        const results = await executeBatch(batchCalls, tools).catch((error: unknown) => {
+          throw new Error(`executeBatch rejected (${String(error)}) for the batch ${JSON.stringify(steps)}: it must never reject.`);
+        });
+        const shape = `batch ${JSON.stringify(steps)} gave ${JSON.stringify(results.map((r) => [r.tool_use_id, r.is_error ?? false]))}`;
+        expect(results.map((r) => r.tool_use_id), `One result per call, in the order of the calls: ${shape}`).toEqual(batchCalls.map((c) => c.id));
+        steps.forEach((step, i) => {
+          const result = results[i];
+          expect(typeof result?.content, `Every result's content is text: ${shape}`).toBe("string");
+          expect(result?.is_error ?? false, `Call ${i} (${step.behaviour}) ${failing.has(step.behaviour) ? "failed" : "succeeded"}: ${shape}`).toBe(
+            failing.has(step.behaviour),
+          );
+        });
+      }),
+      { seed: 42, numRuns: 60 },
+    );
   });
 });

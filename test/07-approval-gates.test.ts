@@ -6,10 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { decide, ruleMatches } from "@exercise/07-approval-gates/gate.ts";
 import { runAgent } from "../lessons/07-approval-gates/agent.ts";
 import type { Answer, ApprovalRequest, Approver } from "../lessons/07-approval-gates/approver.ts";
-import { parseRule, type GateCall, type PermissionRules, type Rule, type Verdict } from "../lessons/07-approval-gates/permissions.ts";
+import { matchesGlob, parseRule, type GateCall, type PermissionRules, type Rule, type Verdict } from "../lessons/07-approval-gates/permissions.ts";
 import { createMockModel, reply, resultText, type MessagesRequest } from "../shared/mock/mock-model.ts";
 
 const FILE = "exercises/07-approval-gates/gate.ts";
@@ -100,9 +101,9 @@ async function verdictOf(c: GateCall, r: PermissionRules, approver: RecordingApp
   return outcome;
 }
 
-function matches(r: string, c: GateCall): boolean {
+function matches(r: string, c: GateCall, need?: "any" | "every"): boolean {
   try {
-    return ruleMatches(rule(r), c);
+    return need === undefined ? ruleMatches(rule(r), c) : ruleMatches(rule(r), c, need);
   } catch (error) {
     return expect.fail(error instanceof Error ? error.message : String(error));
   }
@@ -110,7 +111,7 @@ function matches(r: string, c: GateCall): boolean {
 
 // --- TODO 1: which calls a rule covers ---------------------------------------------------------------
 
-describe("ruleMatches: which calls a rule covers", () => {
+describe("ruleMatches: which calls a rule covers (TODO 1)", () => {
   it("matches by tool name, and only that tool", () => {
     expect(matches("send_email", sendEmail()), `The rule "send_email" should cover a call to send_email (TODO 1 in ${FILE}).`).toBe(true);
     expect(matches("send_email", save("report.txt")), 'The rule "send_email" must not cover a call to save_to_file.').toBe(false);
@@ -153,9 +154,71 @@ describe("ruleMatches: which calls a rule covers", () => {
   });
 });
 
+describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
+  const mail = (to: unknown) => call("send_email", { to, subject: "Report" });
+  const rival = "send_email(to=*@competitor.example)";
+
+  it('a list is judged item by item: "any" needs one fitting item, "every" needs them all', () => {
+    const mixed = mail(["anna@example.com", "ceo@competitor.example"]);
+    expect(
+      matches(rival, mixed, "any"),
+      `to: ["anna@example.com", "ceo@competitor.example"] has one recipient at competitor.example, so "${rival}" covers it ` +
+        `with need "any". Comparing the whole list as one text ('["anna@...","ceo@..."]') never fits the pattern, and ` +
+        `a deny rule would let the mail go out. Test each item (TODO 1 in ${FILE}).`,
+    ).toBe(true);
+    expect(
+      matches(rival, mail(["ceo@competitor.example", "anna@example.com"]), "any"),
+      "The fitting recipient was second in the list, and the rule did not cover it: look at every item, not only the first.",
+    ).toBe(true);
+    expect(
+      matches(rival, mixed, "every"),
+      'With need "every", every item must fit: anna@example.com does not, so the rule does not cover the call. An allow ' +
+        "rule for one domain must not carry a stranger along.",
+    ).toBe(false);
+    expect(matches(rival, mail(["a@competitor.example", "b@competitor.example"]), "every"), 'Every item fits: "every" covers it.').toBe(true);
+    expect(matches(rival, mail(["anna@example.com", "bob@example.com"]), "any"), "No item fits: not covered.").toBe(false);
+    expect(matches(rival, mixed), 'Without a third argument, need is "any".').toBe(true);
+  });
+
+  it("an empty list, like a missing field, is not covered", () => {
+    for (const need of ["any", "every"] as const) {
+      expect(
+        matches(rival, mail([]), need),
+        `to: [] has no recipient to judge, so "${rival}" does not cover it (need "${need}"). [].every(...) is true: ` +
+          "check for an empty list first, or an allow rule would cover a call it says nothing about.",
+      ).toBe(false);
+    }
+    expect(matches(rival, mail(null), "any"), "to: null is no value: not covered.").toBe(false);
+    expect(
+      matches("save_to_file(filename=*)", call("save_to_file", { filename: null })),
+      'filename: null is no value, so not even "filename=*" covers it (compared as the text "null", it would).',
+    ).toBe(false);
+  });
+
+  it("compares numbers and booleans as their text", () => {
+    const pay = (amount: unknown) => call("pay_invoice", { amount });
+    expect(
+      matches("pay_invoice(amount=1000*)", pay(10_000)),
+      'amount: 10000 is a number; compared as its text "10000" it fits "1000*". A check that only looks at strings ' +
+        "(typeof value === \"string\") lets every number past a deny rule.",
+    ).toBe(true);
+    expect(matches("pay_invoice(amount=1000*)", pay(999)), '999 does not fit "1000*".').toBe(false);
+    expect(matches("pay_invoice(amount=1000*)", pay([5, 10_000])), "A list of numbers: 10000 fits, so need \"any\" covers it.").toBe(true);
+    expect(matches("send_email(urgent=true)", call("send_email", { urgent: true })), 'urgent: true (a boolean) should fit the pattern "true".').toBe(true);
+    expect(matches("send_email(urgent=true)", call("send_email", { urgent: false })), 'urgent: false does not fit "true".').toBe(false);
+  });
+
+  it("looks only at the call's own fields", () => {
+    expect(
+      matches("save_to_file(constructor=*)", call("save_to_file", { filename: "a.txt" })),
+      'The call has no field "constructor"; input.constructor is inherited from Object. Use Object.hasOwn(call.input, name).',
+    ).toBe(false);
+  });
+});
+
 // --- TODO 2-5: the decision ---------------------------------------------------------------------------
 
-describe("decide: allow, deny, ask", () => {
+describe("decide: allow, deny, ask (TODOs 2 and 3)", () => {
   it("allow: a call an allow rule covers runs without asking", async () => {
     const approver = approverAnswering();
     const verdict = await verdictOf(save("reports/may.txt"), rules({ allow: ["save_to_file(filename=reports/*)"] }), approver);
@@ -172,6 +235,11 @@ describe("decide: allow, deny, ask", () => {
       verdict.reason,
       `The reason goes to the model: name the deny rule so the model can tell the user which rule blocked it (use deniedByRule). Got: ${verdict.reason}`,
     ).toContain("save_to_file(filename=*.env)");
+    expect(/retry/i.test(verdict.reason), `The reason should tell the model not to retry (the rule will not change). Got: ${verdict.reason}`).toBe(true);
+    expect(
+      /change the rule|themselves|yourself/i.test(verdict.reason),
+      `The reason should say what the user can do (change the rule, or do it themselves). Got: ${verdict.reason}`,
+    ).toBe(true);
   });
 
   it("deny beats allow, whatever order you check the lists in", async () => {
@@ -234,7 +302,69 @@ describe("decide: allow, deny, ask", () => {
   });
 });
 
-describe("decide: asking a person", () => {
+describe("decide: several rules, and lists (TODOs 2 and 3)", () => {
+  it("looks at every deny rule: the second rule for the same tool is the one that fits", async () => {
+    const r = rules({ deny: ["read_file(path=*.key)", "read_file(path=*.env)"] });
+    const readSecrets = call("read_file", { path: "prod.env" }, true);
+    const verdict = await verdictOf(readSecrets, r, approverAnswering());
+    expect(
+      verdict.allowed,
+      'Two deny rules name read_file; the second, "*.env", fits prod.env, and decide() let the read run: it stopped at the ' +
+        `first rule for the tool. Find the first rule that COVERS the call (rules.deny.find(rule => ruleMatches(...))) (TODO 2 in ${FILE}).`,
+    ).toBe(false);
+    expect(verdict.reason, `Name the rule that fitted. Got: ${verdict.reason}`).toContain("read_file(path=*.env)");
+  });
+
+  it("looks at every allow rule: the second one lets the call through without asking", async () => {
+    const r = rules({ allow: ["save_to_file(filename=reports/*)", "save_to_file(filename=drafts/*)"] });
+    const approver = approverAnswering("no");
+    const verdict = await verdictOf(save("drafts/may.txt"), r, approver);
+    expect(verdict.allowed && approver.asked.length === 0, 'The second allow rule, "drafts/*", covers drafts/may.txt: run it without asking.').toBe(true);
+  });
+
+  it("denies a list of recipients when one of them is denied, even with an allow rule for the tool", async () => {
+    const r = rules({ allow: ["plan_email"], deny: ["plan_email(to=*@competitor.example)"] });
+    const toBoth = call("plan_email", { to: ["anna@example.com", "ceo@competitor.example"], subject: "Q3", body: "..." }, true);
+    const approver = approverAnswering("yes");
+    const verdict = await verdictOf(toBoth, r, approver);
+    expect(
+      verdict.allowed,
+      'One of the two recipients is at competitor.example, which a deny rule forbids, and decide() let the plan through. A deny ' +
+        'rule covers a list when ANY item fits: ruleMatches(rule, call, "any") for deny rules.',
+    ).toBe(false);
+    expect(approver.asked.length, "A denied call is never asked about.").toBe(0);
+  });
+
+  it("does not let an allow rule cover a list when only some items fit: it asks", async () => {
+    const r = rules({ allow: ["send_email(to=*@example.com)"], ask: ["send_email"] });
+    const approver = approverAnswering("no");
+    const toMixed = call("send_email", { to: ["anna@example.com", "ceo@competitor.example"], plan_id: "plan_1" });
+    const verdict = await verdictOf(toMixed, r, approver);
+    expect(
+      approver.asked.length,
+      '"allow send_email(to=*@example.com)" fits anna@example.com but not ceo@competitor.example, and decide() ran the call ' +
+        'without asking. An allow rule covers a list only when EVERY item fits: ruleMatches(rule, call, "every") for allow rules (TODO 3).',
+    ).toBe(1);
+    expect(verdict.allowed, "The user answered no.").toBe(false);
+    const allMine = await verdictOf(call("send_email", { to: ["anna@example.com", "bob@example.com"], plan_id: "plan_2" }), r, approver);
+    expect(allMine.allowed && approver.asked.length === 1, "Both recipients fit the allow rule: run it, without asking.").toBe(true);
+  });
+
+  it("asks about a read-only call when an ask rule fits one item of a list", async () => {
+    const r = rules({ ask: ["plan_email(to=*@competitor.example)"] });
+    const approver = approverAnswering("yes");
+    await verdictOf(call("plan_email", { to: ["anna@example.com", "ceo@competitor.example"], subject: "Q3", body: "..." }, true), r, approver);
+    expect(approver.asked.length, 'An ask rule covers a list when ANY item fits ("any"): decide() should ask, even for a read-only tool.').toBe(1);
+  });
+
+  it("denies by a number", async () => {
+    const r = rules({ allow: ["pay_invoice"], deny: ["pay_invoice(amount=1000*)"] });
+    const verdict = await verdictOf(call("pay_invoice", { amount: 10_000, to: "supplier" }), r, approverAnswering("yes"));
+    expect(verdict.allowed, 'amount: 10000 (a number) fits "deny pay_invoice(amount=1000*)" compared as text; decide() let it through.').toBe(false);
+  });
+});
+
+describe("decide: asking a person (TODOs 4 and 5)", () => {
   it("ask -> yes: the call runs, and the person saw which call it was", async () => {
     const approver = approverAnswering("yes");
     const c = save("report.txt");
@@ -251,6 +381,29 @@ describe("decide: asking a person", () => {
       /\bno\b|declin|refus/i.test(verdict.reason) && verdict.reason.includes("save_to_file"),
       `The reason should tell the model that the user said no to save_to_file (use declinedByUser). Got: ${verdict.reason}`,
     ).toBe(true);
+    expect(/retry/i.test(verdict.reason), `The reason should tell the model not to retry the same call. Got: ${verdict.reason}`).toBe(true);
+    expect(
+      /different|themselves|yourself/i.test(verdict.reason),
+      `The reason should suggest what next: ask whether the user wants something different, or to do it themselves. Got: ${verdict.reason}`,
+    ).toBe(true);
+  });
+
+  it("says why it allowed a call: the rule, a read-only tool, or the user's answer", async () => {
+    const byRule = await verdictOf(save("reports/a.txt"), rules({ allow: ["save_to_file(filename=reports/*)"] }), approverAnswering());
+    expect(byRule.reason, `An allowed call's reason is shown to the person (why did this run?): name the allow rule. Got: ${byRule.reason}`).toContain(
+      "save_to_file(filename=reports/*)",
+    );
+    const byReading = await verdictOf(lookup(), rules(), approverAnswering());
+    expect(byReading.reason, `Say the call runs because ${lookup().name} only reads. Got: ${byReading.reason}`).toMatch(/read/i);
+    const byYes = await verdictOf(save("a.txt"), rules(), approverAnswering("yes"));
+    expect(byYes.reason, `Say the user approved it. Got: ${byYes.reason}`).toMatch(/approv|user|yes/i);
+    const r = rules();
+    const byAlways = await verdictOf(save("a.txt"), r, approverAnswering("always"));
+    expect(byAlways.reason, `Say the user allowed save_to_file for this session. Got: ${byAlways.reason}`).toMatch(/always|session/i);
+    expect(
+      r.allow[0]?.source ?? "",
+      'The allow rule "always" adds is quoted back to people: give it a source that names the tool and says it came from "always".',
+    ).toMatch(/save_to_file.*always|always.*save_to_file/i);
   });
 
   it('ask -> always: allowed, and the same tool is not asked about again this session', async () => {
@@ -301,6 +454,47 @@ describe("decide: asking a person", () => {
     ).toBe(1);
   });
 
+  it("tells the person why it asks: the ask rule, or that nothing allows a tool that changes things", async () => {
+    const approver = approverAnswering("yes", "yes");
+    await verdictOf(save("notes.txt"), rules({ ask: ["save_to_file(filename=*.txt)"] }), approver);
+    expect(approver.asked[0]?.why, `why should name the ask rule that matched (its source). Got: ${approver.asked[0]?.why}`).toContain(
+      "save_to_file(filename=*.txt)",
+    );
+    await verdictOf(save("notes.md"), rules(), approver);
+    const why = approver.asked[1]?.why ?? "";
+    expect(/chang/i.test(why) && /rule/i.test(why), `With no ask rule, why should say the tool can change things and no rule allows it. Got: ${why}`).toBe(true);
+  });
+
+  it("refuses an answer that is not exactly yes or always", async () => {
+    for (const odd of ["Yes", "y", true, undefined]) {
+      const verdict = await verdictOf(save("report.txt"), rules({ ask: ["save_to_file"] }), approverAnswering(odd as Answer));
+      expect(
+        verdict.allowed,
+        `The approver answered ${JSON.stringify(odd)}, which is not "yes" or "always", and decide() let the call run. Only ` +
+          'an exact "yes" or "always" allows; anything else is a no (when in doubt, refuse).',
+      ).toBe(false);
+    }
+  });
+
+  it("refuses, without throwing, when asking fails", async () => {
+    const broken: RecordingApprover = {
+      canAsk: true,
+      asked: [],
+      ask(request) {
+        broken.asked.push(request);
+        return Promise.reject(new Error("stdin closed"));
+      },
+    };
+    const verdict = await verdictOf(save("report.txt"), rules({ ask: ["save_to_file"] }), broken);
+    expect(verdict.allowed, "approver.ask() rejected: nobody answered, so the call must not run.").toBe(false);
+    expect(
+      /approv/i.test(verdict.reason) && verdict.reason.includes("save_to_file"),
+      `The reason should say save_to_file needed approval that nobody gave (nobodyToAsk). Got: ${verdict.reason}`,
+    ).toBe(true);
+    expect(verdict.reason, `Nobody answered, so the reason must not say the user answered no. Got: ${verdict.reason}`).not.toMatch(/answered no/i);
+    expect(verdict.reason, `Say what went wrong: include the error's message ("stdin closed"). Got: ${verdict.reason}`).toContain("stdin closed");
+  });
+
   it("no terminal: refuse at once, without asking, and tell the model why and what the user can do", async () => {
     const approver = nobodyThere();
     const verdict = await verdictOf(save("report.txt"), rules({ ask: ["save_to_file"] }), approver);
@@ -318,6 +512,16 @@ describe("decide: asking a person", () => {
     ).toBe(true);
   });
 
+  it("no terminal and no word on why: the reason still says nobody could approve it", async () => {
+    const silent: RecordingApprover = { canAsk: false, asked: [], ask: () => new Promise<Answer>(() => undefined) };
+    const verdict = await verdictOf(save("report.txt"), rules(), silent);
+    expect(verdict.allowed).toBe(false);
+    expect(
+      /nobody|no one/i.test(verdict.reason) && /retry/i.test(verdict.reason),
+      `approver.unavailable is not set: nobodyToAsk(call, undefined) should still say nobody could approve it, and not to retry. Got: ${verdict.reason}`,
+    ).toBe(true);
+  });
+
   it("no terminal still lets read-only and allowed calls through", async () => {
     const approver = nobodyThere();
     const r = rules({ allow: ["save_to_file(filename=reports/*)"] });
@@ -326,9 +530,103 @@ describe("decide: asking a person", () => {
   });
 });
 
+// --- the safety rules, for generated rule sets and calls -------------------------------------------
+
+describe("decide, for generated rules and calls: deny always wins, nothing runs unapproved (TODOs 2 to 5)", () => {
+  const tools = ["send_email", "save_to_file", "plan_email", "mcp__mail__send"];
+  const fields = ["to", "filename", "amount"];
+  const ruleGen = fc
+    .record({
+      tool: fc.constantFrom(...tools, "*", "save_*", "mcp__mail__*"),
+      argument: fc.option(
+        fc.record({
+          name: fc.constantFrom(...fields),
+          pattern: fc.constantFrom("*", "*.env", "reports/*", "*@competitor.example", "1000*", "true", "anna@example.com", "Жанна*"),
+        }),
+        { nil: undefined },
+      ),
+    })
+    .map(({ tool, argument }): Rule => (argument ? { tool, argument, source: `${tool}(${argument.name}=${argument.pattern})` } : { tool, source: tool }));
+  const scalar = fc.oneof(
+    fc.constantFrom("a.env", "reports/x.txt", "reports/../x.env", "ceo@competitor.example", "anna@example.com", "Жанна Иванова", "10000", "x"),
+    fc.integer({ min: 0, max: 20_000 }),
+    fc.boolean(),
+  );
+  const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }));
+  const callGen = fc.record({
+    name: fc.constantFrom(...tools),
+    input: fc.record({ to: value, filename: value, amount: value }, { requiredKeys: [] }),
+    readOnly: fc.boolean(),
+    effect: fc.constant("runs a generated call"),
+  });
+  const setup = fc.record({
+    deny: fc.array(ruleGen, { maxLength: 3 }),
+    allow: fc.array(ruleGen, { maxLength: 3 }),
+    ask: fc.array(ruleGen, { maxLength: 3 }),
+    call: callGen,
+    canAsk: fc.boolean(),
+    answer: fc.constantFrom<Answer>("yes", "no", "always"),
+  });
+
+  // The rule, as the README states it, written out again here so the property does not trust ruleMatches.
+  function covers(r: Rule, c: GateCall, need: "any" | "every"): boolean {
+    if (!matchesGlob(c.name, r.tool)) return false;
+    if (!r.argument) return true;
+    const v = Object.hasOwn(c.input, r.argument.name) ? c.input[r.argument.name] : undefined;
+    if (v === undefined || v === null) return false;
+    const items: unknown[] = Array.isArray(v) ? v : [v];
+    if (items.length === 0) return false;
+    const fits = (item: unknown) => matchesGlob(typeof item === "string" ? item : String(JSON.stringify(item)), r.argument?.pattern ?? "");
+    return need === "every" ? items.every(fits) : items.some(fits);
+  }
+
+  it("holds for a few hundred generated cases", async () => {
+    await fc.assert(
+      fc.asyncProperty(setup, async ({ deny, allow, ask, call: c, canAsk, answer }) => {
+        const r: PermissionRules = { deny: [...deny], allow: [...allow], ask: [...ask] };
+        const approver = canAsk ? approverAnswering(answer) : nobodyThere();
+        const verdict = await verdictOf(c, r, approver);
+        const seen = `call ${JSON.stringify(c)} with deny ${JSON.stringify(deny.map((x) => x.source))}, allow ${JSON.stringify(
+          allow.map((x) => x.source),
+        )}, ask ${JSON.stringify(ask.map((x) => x.source))}, canAsk ${canAsk}, answer ${answer}: ${JSON.stringify(verdict)}, asked ${approver.asked.length}`;
+
+        if (deny.some((x) => covers(x, c, "any"))) {
+          expect(verdict.allowed, `A deny rule covers this call, so it must be refused, whatever else matches. ${seen}`).toBe(false);
+          expect(approver.asked.length, `A denied call is never asked about. ${seen}`).toBe(0);
+        }
+        if (!canAsk) expect(approver.asked.length, `Nobody can answer (canAsk false), yet approver.ask() was called. ${seen}`).toBe(0);
+        expect(approver.asked.length, `decide() asks at most once per call. ${seen}`).toBeLessThanOrEqual(1);
+        if (verdict.allowed) {
+          const byRule = allow.some((x) => covers(x, c, "every"));
+          const byReading = c.readOnly && !ask.some((x) => covers(x, c, "any"));
+          const byPerson = approver.asked.length === 1 && (answer === "yes" || answer === "always");
+          expect(byRule || byReading || byPerson, `Allowed without an allow rule covering every value, a read-only tool, or a yes. ${seen}`).toBe(true);
+        } else {
+          expect(verdict.reason, `A refusal's reason names the tool, for the model. ${seen}`).toContain(c.name);
+        }
+        expect(r.deny, `decide() must not change the deny rules. ${seen}`).toEqual(deny);
+        expect(r.ask, `decide() must not change the ask rules. ${seen}`).toEqual(ask);
+        const added = r.allow.slice(allow.length);
+        if (approver.asked.length === 1 && answer === "always") {
+          expect(added.length, `The person answered "always": remember it with one allow rule in rules.allow. ${seen}`).toBe(1);
+        }
+        expect(r.allow.slice(0, allow.length), `decide() must not change the existing allow rules. ${seen}`).toEqual(allow);
+        if (added.length > 0) {
+          expect(answer === "always" && verdict.allowed && approver.asked.length === 1, `An allow rule was added without an "always". ${seen}`).toBe(true);
+          expect(
+            added.map((x) => [x.tool, x.argument]),
+            `"always" adds one allow rule, for this tool by its exact name, with no argument. ${seen}`,
+          ).toEqual([[c.name, undefined]]);
+        }
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
+
 // --- the gate in a whole run: plan, then send, through the mock model ----------------------------------
 
-describe("plan then send, through a full run with your gate", () => {
+describe("plan then send, through a full run with your gate (TODOs 2 to 5)", () => {
   let workspace = "";
   afterEach(async () => {
     if (workspace) await rm(workspace, { recursive: true, force: true });

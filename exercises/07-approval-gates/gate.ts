@@ -7,25 +7,38 @@
 import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "../../lessons/07-approval-gates/permissions.ts";
 
+// How many items of a list-valued field must fit a rule's pattern:
+// "any": one is enough (deny and ask rules); "every": all of them (allow rules).
+export type Need = "any" | "every";
+
 // TODO 1: does `rule` cover `call`?
 //   - the tool name must fit: matchesGlob(call.name, rule.tool)  (so "mcp__weather__*" covers a server)
-//   - if the rule has an `argument` ({ name, pattern }), the call's input field of that name must fit the
-//     pattern too: matchesGlob(value, rule.argument.pattern). A call without that field does not match.
-export function ruleMatches(rule: Rule, call: GateCall): boolean {
+//   - no rule.argument: yes. Otherwise look at the call's OWN input field rule.argument.name
+//     (Object.hasOwn): missing, null or an empty list -> not covered.
+//   - a value that is not a string is compared as its JSON text (1000 -> "1000", true -> "true")
+//   - a list is judged item by item: need "any" -> one item fitting is enough; "every" -> all must fit.
+//     Each item: matchesGlob(itemText, rule.argument.pattern).
+export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boolean {
   throw new Error(
     `not implemented yet: ruleMatches() in exercises/07-approval-gates/gate.ts should say whether the rule ` +
-      `"${rule.source}" covers the call to ${call.name} (tool name, then the argument pattern if the rule has one; use matchesGlob)`,
+      `"${rule.source}" covers the call to ${call.name} (tool name, then the argument pattern if the rule has one, ` +
+      `item by item for a list, "${need}" of them; use matchesGlob)`,
   );
 }
 
 // TODO 2-5: decide whether the call may run.
-//   TODO 2: a deny rule that matches wins over everything: refuse (use deniedByRule below).
-//   TODO 3: an allow rule that matches: run. No ask rule matches and call.readOnly: run, without asking.
+//   TODO 2: a deny rule that covers the call ("any") wins over everything: refuse (deniedByRule below).
+//           Check every deny rule, not just the first one for this tool.
+//   TODO 3: an allow rule that covers the call ("every"): run. No ask rule covers it ("any") and
+//           call.readOnly: run, without asking.
 //   TODO 4: otherwise a person must approve it. If approver.canAsk is false, nobody can answer:
 //           refuse at once (nobodyToAsk below). Never call approver.ask() then: it would wait forever.
-//   TODO 5: ask: await approver.ask({ call, why }). "yes": run. "no": refuse (declinedByUser below).
-//           "always": run, and remember it for this tool only, for this session only, by adding an
-//           allow rule to rules.allow: { tool: call.name, source: `${call.name} (you answered "always" this session)` }.
+//   TODO 5: ask: await approver.ask({ call, why }), `why` naming the ask rule's source, or saying the
+//           tool can change things and no rule allows it. "yes": run. "always": run, and remember it
+//           for this tool only, for this session only, by adding an allow rule to rules.allow:
+//           { tool: call.name, source: `${call.name} (you answered "always" this session)` }.
+//           "no" or anything else: refuse (declinedByUser below). ask() rejects: refuse with
+//           nobodyToAsk(call, <what went wrong: the error's message>). An allowed call's reason says why too.
 //   A refusal is a returned Verdict { allowed: false, reason }, never a thrown error.
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
   throw new Error(

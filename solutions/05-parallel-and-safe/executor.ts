@@ -14,7 +14,8 @@ export interface BatchOptions {
   maxLines?: number;
 }
 
-// Only when every call goes to a tool that says concurrencySafe: true. A missing flag means unsafe.
+// Only when every call goes to a tool that says concurrencySafe: true. A missing flag means unsafe,
+// and so does anything that is not the boolean true (a tool described in JSON may say "false").
 export function canRunInParallel(calls: ToolCall[], tools: SafeTool[]): boolean {
   return calls.every((call) => tools.find((t) => t.name === call.name)?.concurrencySafe === true);
 }
@@ -24,7 +25,7 @@ export class TimeoutError extends Error {
 }
 
 // Resolves with what work returns, or rejects with a TimeoutError after timeoutMs; either way the
-// signal handed to work is aborted when the time is up.
+// signal handed to work is aborted when the time is up, and the timer never outlives the work.
 export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>, timeoutMs: number): Promise<T> {
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
@@ -33,6 +34,7 @@ export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>,
       controller.abort(error);
       reject(error);
     }, timeoutMs);
+    // Promise.resolve().then(...) turns a tool that throws synchronously into a rejection too.
     Promise.resolve()
       .then(() => work(controller.signal))
       .then(resolve, reject)
@@ -40,16 +42,25 @@ export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>,
   });
 }
 
+// A line ends at "\n" or at the end of the text: "a\nb\n" is two lines, not three.
+function countLines(text: string): number {
+  if (text === "") return 0;
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
 // Cuts text to at most maxLines lines and maxChars characters; when it cuts, it adds a note saying how
 // much was cut and how to ask for less.
 export function truncateOutput(text: string, maxChars = MAX_CHARS, maxLines = MAX_LINES): string {
-  const lines = text.split("\n");
-  let kept = lines.length > maxLines ? lines.slice(0, maxLines).join("\n") : text;
+  let kept = text;
+  if (countLines(kept) > maxLines) kept = `${text.split("\n").slice(0, maxLines).join("\n")}\n`;
   if (kept.length > maxChars) kept = kept.slice(0, maxChars);
+  // Half an emoji (a lone surrogate) is not text: the API cannot read it. Cut before the pair instead.
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
   if (kept.length === text.length) return text;
-  const cutLines = lines.length - kept.split("\n").length;
+  // Lines not shown at all; a line cut in the middle counts as shown.
+  const cutLines = countLines(text) - countLines(kept);
   return (
-    `${kept}\n[output cut: ${text.length - kept.length} more characters (${cutLines} more lines) not shown. ` +
+    `${kept}${kept.endsWith("\n") ? "" : "\n"}[output cut: ${text.length - kept.length} more characters (${cutLines} more lines) not shown. ` +
     "Ask for less: narrow the query, or ask for the rest with an offset.]"
   );
 }
@@ -78,8 +89,10 @@ async function runOne(call: ToolCall, tools: SafeTool[], options: BatchOptions):
 
   const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
-    const output = await runWithTimeout((signal) => tool.run((call.input ?? {}) as Record<string, unknown>, signal), timeoutMs);
-    return answer(output, false);
+    const output: unknown = await runWithTimeout((signal) => tool.run((call.input ?? {}) as Record<string, unknown>, signal), timeoutMs);
+    // A JavaScript tool may return a number or an object; the API wants text. Inside the try, because
+    // JSON.stringify itself can throw (a BigInt, a circular object).
+    return answer(typeof output === "string" ? output : (JSON.stringify(output) ?? String(output)), false);
   } catch (error) {
     if (error instanceof TimeoutError) {
       return answer(

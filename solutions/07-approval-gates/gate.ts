@@ -1,4 +1,5 @@
-// Exercise 07, solved: the permission gate. (The lesson's own copy is lessons/07-approval-gates/gate.ts.)
+// Exercise 07, solved: the permission gate, with rules about lists of values.
+// (Lesson 07's own gate.ts compares one value per field; this one also judges a field that holds a list.)
 //
 // The permission gate: before a tool runs, the harness (not the model) decides whether it may.
 //
@@ -15,39 +16,57 @@
 import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "../../lessons/07-approval-gates/permissions.ts";
 
+// "any": one value in the field is enough (deny, ask: the cautious side of a refusal or a question).
+// "every": all of them must fit (allow: one stranger in a list of recipients must not ride along).
+export type Need = "any" | "every";
+
 // Does this rule cover this call? The tool name must fit, and so must the input field it names, if any.
-export function ruleMatches(rule: Rule, call: GateCall): boolean {
+export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boolean {
   if (!matchesGlob(call.name, rule.tool)) return false;
   if (!rule.argument) return true;
-  const value = call.input[rule.argument.name];
-  // A rule about a field the call does not have says nothing about this call.
+  const { name, pattern } = rule.argument;
+  // Only the call's own fields: "constructor" is not a field of {} just because every object inherits one.
+  const value = Object.hasOwn(call.input, name) ? call.input[name] : undefined;
+  // A rule about a field the call does not have says nothing about this call; nor does an empty list.
   if (value === undefined || value === null) return false;
-  return matchesGlob(typeof value === "string" ? value : JSON.stringify(value), rule.argument.pattern);
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return false;
+  // A number or a boolean is compared as its JSON text: 1000 as "1000", true as "true".
+  const fits = (item: unknown) => matchesGlob(typeof item === "string" ? item : String(JSON.stringify(item)), pattern);
+  return need === "every" ? items.every(fits) : items.some(fits);
 }
 
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
-  const find = (list: Rule[]) => list.find((rule) => ruleMatches(rule, call));
+  const find = (list: Rule[], need: Need) => list.find((rule) => ruleMatches(rule, call, need));
 
   // Deny first: an allow rule written later to stop the prompts must not erase a line drawn for safety.
-  const denied = find(rules.deny);
+  const denied = find(rules.deny, "any");
   if (denied) return { allowed: false, reason: deniedByRule(call, denied) };
 
-  const allowed = find(rules.allow);
+  const allowed = find(rules.allow, "every");
   if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
 
-  const askRule = find(rules.ask);
+  const askRule = find(rules.ask, "any");
   if (!askRule && call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
 
   if (!approver.canAsk) return { allowed: false, reason: nobodyToAsk(call, approver.unavailable) };
 
   const why = askRule ? `the rule ask ${askRule.source} says to ask` : `${call.name} can change things, and no rule allows it`;
-  const answer = await approver.ask({ call, why });
+  let answer: unknown;
+  try {
+    answer = await approver.ask({ call, why });
+  } catch (error) {
+    // The terminal went away mid-question: nobody answered, so nothing runs.
+    const message = error instanceof Error ? error.message : String(error);
+    return { allowed: false, reason: nobodyToAsk(call, `asking failed (${message})`) };
+  }
   if (answer === "always") {
     // Remembered for this tool only, in memory only: the file on disk does not change.
     rules.allow.push({ tool: call.name, source: `${call.name} (you answered "always" this session)` });
     return { allowed: true, reason: `the user allowed ${call.name} for the rest of this session` };
   }
   if (answer === "yes") return { allowed: true, reason: "the user approved this call" };
+  // "no", and anything that is not clearly yes: when in doubt, the gate refuses.
   return { allowed: false, reason: declinedByUser(call) };
 }
 
