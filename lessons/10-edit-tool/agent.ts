@@ -2,7 +2,7 @@
 // read_file, a window of a file with line numbers, and edit_file, which changes a file by quoting
 // text. Same loop as lesson 02; edit_file goes through lesson 07's permission gate.
 //
-//   "In src/math.ts, replace `result += price;` with `result += Math.round(price * 100) / 100;`"
+//   "In src/math.ts, replace `result += price` with `result += Math.round(price * 100) / 100`"
 //     → read_file {"path":"src/math.ts"}                  lines with numbers, for orientation
 //     → edit_file {"path":"src/math.ts","old_text":"for (const price of prices) {\n  result += ...
 //         the quote lost its indentation; exact and line-trimmed miss, indentation-flexible finds it
@@ -27,7 +27,7 @@ import { seedProject } from "./seed-project.ts";
 import { showDiff } from "./show-diff.ts";
 
 export const sampleTasks = [
-  "In src/math.ts, replace `result += price;` with `result += Math.round(price * 100) / 100;`",
+  "In src/math.ts, replace `result += price` with `result += Math.round(price * 100) / 100`",
   "Rename the function total to sum in src/math.ts",
   "В README.md замени «TODO» на «Готово»",
   "Переименуй функцию average в mean в src/math.ts",
