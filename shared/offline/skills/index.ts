@@ -6,6 +6,7 @@ import type { Skill } from "../plan-context.ts";
 import { arithmeticSkill } from "./arithmetic.ts";
 import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
+import { editFileSkill } from "./edit-file.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { followUpSkill } from "./follow-up.ts";
@@ -20,6 +21,7 @@ import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
+  editFileSkill,
   gateRefusalSkill,
   interruptedCallSkill,
   leadRowSkill,
