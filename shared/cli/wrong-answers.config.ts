@@ -9,7 +9,9 @@ import { ProjectReporter } from "./project-reporter.ts";
 import { listWrongAnswers, overlayPlugin } from "./wrong-answers.ts";
 
 const root = process.cwd();
-const only = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean);
+// An empty list (COURSE_WRONG_ANSWERS="", what npm test passes for "all") means all, not none.
+const listed = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean);
+const only = listed && listed.length > 0 ? listed : undefined;
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({
