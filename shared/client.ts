@@ -1,7 +1,7 @@
 // One client type for every model: real Claude, the offline demo model and the test mock are all an
 // `Anthropic` client from the official SDK. Only the `fetch` underneath differs.
 
-import Anthropic from "@anthropic-ai/sdk";
+import Anthropic, { type Middleware } from "@anthropic-ai/sdk";
 import dotenv from "dotenv";
 import { createOfflineFetch } from "./offline/offline-model.ts";
 
@@ -15,6 +15,9 @@ export interface ClientOptions {
   wrapFetch?: (fetch: Fetch) => Fetch;
   // A built-in model to use whatever the settings say (lesson 04's troublemaker drill).
   builtInModel?: Fetch;
+  // Only for a real server: SDK middleware and a wrapper of the network fetch (shared/real-model/guard.ts:
+  // timeout, spinner, answer check, budget).
+  realModelGuard?: { middleware: Middleware; wrapNetwork: (fetch: Fetch) => Fetch };
 }
 
 export interface CourseClient {
@@ -41,13 +44,16 @@ export function createClient(options: ClientOptions = {}): CourseClient {
   if ((apiKey || baseURL) && !options.offline) {
     // The SDK reads ANTHROPIC_BASE_URL itself. Local servers (Ollama, LM Studio) ignore the key,
     // so one may be left out when a base URL is set.
-    const client = new Anthropic({ apiKey: apiKey || "local-server", fetch: wrap(globalThis.fetch) });
+    const guard = options.realModelGuard;
+    const network = guard ? guard.wrapNetwork(globalThis.fetch) : globalThis.fetch;
+    const client = new Anthropic({ apiKey: apiKey || "local-server", fetch: wrap(network), ...(guard && { middleware: [guard.middleware] }) });
     return { client, mode: "claude" };
   }
   const client = new Anthropic({
     apiKey: "offline-demo",
     baseURL: "http://offline-demo-model.invalid",
-    fetch: wrap(createOfflineFetch()),
+    // Streamed answers come a piece at a time; on a terminal, slowly enough to watch them arrive.
+    fetch: wrap(createOfflineFetch({ streamDelayMs: process.stdout.isTTY ? 12 : 0 })),
     maxRetries: 0,
   });
   return { client, mode: "offline" };

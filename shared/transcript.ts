@@ -8,6 +8,8 @@ import chalk from "chalk";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "./client.ts";
 import { toolResultText } from "./fake-api/receive-request.ts";
+import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
+import { inert } from "./inert-text.ts";
 import { estimateCost } from "./model.ts";
 
 export interface TrafficStats {
@@ -23,13 +25,21 @@ export interface Transcript {
   stats: TrafficStats;
   // The text of the last answer shown, so the caller does not print it twice.
   lastText: () => string;
+  // The stop_reason of the last response: "tool_use" after the agent returned means the model was
+  // still waiting for tool results (the agent stopped at its turn limit), not finished.
+  lastStopReason: () => string | undefined;
 }
 
 const MAX_SHOWN = 600;
 
+// One line, at most MAX_SHOWN characters, and inert: whatever a tool returned is shown, never obeyed.
+// Only the start is flattened: /\s*\n\s*/ retries at every space, so on a long run of spaces its
+// time grows with the square of the length.
 function clip(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, " ⏎ ");
-  return flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}… (${flat.length - MAX_SHOWN} more characters)` : flat;
+  const head = text.slice(0, MAX_SHOWN * 4);
+  const flat = head.replace(/\s*\n\s*/g, " ⏎ ");
+  const more = text.length - head.length + Math.max(0, flat.length - MAX_SHOWN);
+  return inert(more > 0 ? `${flat.slice(0, MAX_SHOWN)}… (${more} more characters)` : flat);
 }
 
 export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {
@@ -37,6 +47,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
   const toolNames = new Map<string, string>();
   let lastText = "";
+  let lastStopReason: string | undefined;
 
   function showRequest(body: Anthropic.MessageCreateParamsNonStreaming): void {
     const last = body.messages?.at(-1);
@@ -44,7 +55,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     for (const block of last.content) {
       if (block.type !== "tool_result") continue;
       const text = clip(toolResultText(block));
-      const name = toolNames.get(block.tool_use_id) ?? "?";
+      const name = inert(toolNames.get(block.tool_use_id) ?? "?");
       if (block.is_error) write(chalk.red(`  ← ${name} error: ${text}`));
       else write(chalk.green(`  ← ${text}`));
     }
@@ -57,6 +68,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     stats.model = message.model;
     stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
     lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+    lastStopReason = message.stop_reason ?? undefined;
   }
 
   function showResponse(message: Anthropic.Message): void {
@@ -64,14 +76,15 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     for (const block of message.content) {
       if (block.type === "text") {
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
-        write(calls.length > 0 ? chalk.dim(`  ${block.text}`) : `\n${chalk.bold(block.text)}`);
+        const text = inert(block.text, { multiline: true });
+        write(calls.length > 0 ? chalk.dim(`  ${text}`) : `\n${chalk.bold(text)}`);
       } else if (block.type === "tool_use") {
         toolNames.set(block.id, block.name);
-        write(chalk.cyan(`  → ${block.name} ${JSON.stringify(block.input)}`));
+        write(chalk.cyan(`  → ${inert(block.name)} ${inert(JSON.stringify(block.input))}`));
       }
     }
     if (message.stop_reason && message.stop_reason !== "end_turn" && message.stop_reason !== "tool_use") {
-      write(chalk.yellow(`  (stop_reason: ${message.stop_reason})`));
+      write(chalk.yellow(`  (stop_reason: ${inert(message.stop_reason)})`));
     }
   }
 
@@ -86,6 +99,7 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
       }
       const response = await fetch(input, init);
       if (!isMessages) return response;
+      if (response.ok && isEventStream(response)) return watchStream(response, stats.requests);
       const text = await response.clone().text();
       if (options.raw) write(chalk.magenta(`\n<<< response ${stats.requests} (HTTP ${response.status})\n`) + prettyJson(text));
       if (response.ok) {
@@ -101,14 +115,40 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     };
   }
 
-  return { wrapFetch, stats, lastText: () => lastText };
+  // A streamed answer (stream: true) passes through untouched while its text is kept; when it ends,
+  // it is shown like any other answer. A stream that breaks is left to the SDK to report.
+  function watchStream(response: Response, number: number): Response {
+    if (!response.body) return response;
+    const decoder = new TextDecoder();
+    let text = "";
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          text += decoder.decode(chunk, { stream: true });
+          controller.enqueue(chunk);
+        },
+        flush() {
+          text += decoder.decode();
+          if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status}, streamed)\n`) + inert(text.trimEnd(), { multiline: true }));
+          const { message } = messageFromEvents(parseSse(text));
+          if (!message) return;
+          countResponse(message);
+          if (!options.raw) showResponse(message);
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  return { wrapFetch, stats, lastText: () => lastText, lastStopReason: () => lastStopReason };
 }
 
+// JSON escapes C0 controls but not C1 ones (0x9b acts as ESC [ on some terminals) or bidi marks.
 function prettyJson(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    return inert(JSON.stringify(JSON.parse(text), null, 2), { multiline: true });
   } catch {
-    return text;
+    return inert(text, { multiline: true });
   }
 }
 

@@ -260,6 +260,7 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
       resultText(result),
       "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",
     ).toMatch(/delete_everything[\s\S]*add/);
+    expect(resultText(result), "List the tools one by one, e.g. \"Available tools: add, lookup, explode.\"").toMatch(/add\W+lookup\W+explode/);
     expect(answer, "After the error the model answered; runAgent should return that answer.").toBe("I cannot delete anything.");
   });
 
@@ -548,6 +549,14 @@ describe("get_time: the definition the model reads (TODO 5)", () => {
     const description = tool.description.toLowerCase();
     expect(description.length, `Describe get_time for the model in 2-4 sentences (TODO 5 in ${TIME}).`).toBeGreaterThanOrEqual(60);
     expect(description, "The description should say it returns the time.").toContain("time");
+    expect(
+      /24-hour|hh:mm|"time"/.test(description),
+      'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',
+    ).toBe(true);
+    expect(
+      /computer's|local|own time ?zone|by default/.test(description),
+      "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",
+    ).toBe(true);
     expect(
       /\b(use (it|this)?\s*(when|whenever|to|for)|when the user|if the user)\b/.test(description),
       'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',

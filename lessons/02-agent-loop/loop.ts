@@ -5,8 +5,10 @@
 //   1. send the conversation and the tool definitions;
 //   2. stop_reason "tool_use"? append the assistant turn exactly as received, run every tool_use in
 //      it, and answer them all, by id, in ONE user message; go to 1;
-//   3. anything else (end_turn, max_tokens, refusal): the model is not waiting for us. Return.
-//   4. a turn limit stops a model that keeps asking for tools forever.
+//   3. stop_reason "pause_turn"? the API paused a long turn: send the conversation back; go to 1.
+//   4. anything else (end_turn, max_tokens, stop_sequence, refusal, model_context_window_exceeded):
+//      the model is not waiting for us. Return its text, with a note when the text is not a whole answer.
+//   5. a turn limit stops a model that keeps asking for tools forever.
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { modelName } from "../../shared/model.ts";
@@ -60,6 +62,7 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
     }
 
     const calls = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
+    if (turn === maxTurns) return stoppedAtLimit(maxTurns, calls, messages);
     // Every tool_use is answered, by id, in ONE user message right after it. Split the results over
     // several messages, or leave one out, and the API answers 400: "`tool_use` ids were found without
     // `tool_result` blocks immediately after".
@@ -75,25 +78,70 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
   };
 }
 
+// The turn limit, reached while the model still asks for tools. Calls run now could never report
+// back (no request follows), and a call with a side effect would act with nobody told. So they are not
+// run; each is answered "not run" in the history (a caller that continues the conversation then sends
+// a valid one), and the text says what was left undone.
+function stoppedAtLimit(maxTurns: number, calls: Anthropic.ToolUseBlock[], messages: Anthropic.MessageParam[]): LoopResult {
+  messages.push({
+    role: "user",
+    content: calls.map((call) => ({
+      type: "tool_result" as const,
+      tool_use_id: call.id,
+      content: "Not run: the agent reached its turn limit before this call could run.",
+      is_error: true,
+    })),
+  });
+  return {
+    text:
+      `Stopped after ${maxTurns} turns without a final answer: the turn limit was reached. Left undone: the model still ` +
+      `wanted to call ${calls.map((call) => call.name).join(", ")}, and those calls were not run. ` +
+      "The task may need more steps than the limit allows.",
+    stopReason: "max_turns",
+    turns: maxTurns,
+    messages,
+  };
+}
+
 async function runOneByOne(calls: Anthropic.ToolUseBlock[], tools: Tool[]): Promise<Anthropic.ToolResultBlockParam[]> {
   const results: Anthropic.ToolResultBlockParam[] = [];
   for (const call of calls) results.push(await runTool(tools, call));
   return results;
 }
 
-// What each non-tool stop means for the person waiting for an answer. Ignoring them would pass a
-// cut-off sentence, or an empty string, off as the answer.
+// What each stop means for the person waiting for an answer. Ignoring them would pass a cut-off
+// sentence, or an empty string, off as the answer. The switch names all seven stop reasons of the
+// SDK: if a new one appears, `never` below stops the build until someone decides what it means.
 function finalText(response: Anthropic.Message): string {
   const text = response.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))
     .join("\n")
     .trim();
-  switch (response.stop_reason) {
+  const reason = response.stop_reason ?? "end_turn";
+  switch (reason) {
+    case "end_turn":
+      return text;
+    case "stop_sequence":
+      // The text stops where one of the request's stop_sequences began (the sequence itself is left out).
+      return `${text}\n[Stopped at the stop sequence ${JSON.stringify(response.stop_sequence)}.]`.trim();
     case "max_tokens":
       return `${text}\n[The answer was cut off: it hit max_tokens. Raise max_tokens or ask for a shorter answer.]`.trim();
-    case "refusal":
-      return text || "[The model declined this request (stop_reason: refusal).]";
-    default:
+    case "model_context_window_exceeded":
+      // The conversation filled the model's context window: the answer is cut off, like max_tokens,
+      // but raising max_tokens cannot help. Less must be sent.
+      return `${text}\n[The answer was cut off: the conversation filled the model's context window. Start a new conversation, or send less (shorter tool results).]`.trim();
+    case "refusal": {
+      // stop_details says why, when the API knows: a category and an explanation.
+      const why = response.stop_details?.explanation ?? response.stop_details?.category;
+      return text || `[The model declined this request (stop_reason: refusal${why ? `: ${why}` : ""}).]`;
+    }
+    case "tool_use":
+    case "pause_turn":
+      // runLoop handles these before it gets here; with a turn limit reached, the text is all there is.
       return text;
+    default: {
+      const unknown: never = reason;
+      return `${text}\n[Stopped for a reason this loop does not know: ${String(unknown)}.]`.trim();
+    }
   }
 }

@@ -2,7 +2,7 @@
 // follow before it calls: relative names only (the schema refuses "/" at the start and ".." before our
 // code runs), the same content twice is harmless (so a retry is safe), and errors in words.
 
-import { MAX_CONTENT_BYTES, MAX_NAME_BYTES, saveToFile, UnsafePathError, type SaveResult } from "../03-saving-files/save-to-file.ts";
+import { MAX_CONTENT_BYTES, MAX_NAME_BYTES, SaveRefusedError, saveToFile, type SaveResult } from "../03-saving-files/save-to-file.ts";
 import { ToolError, type ContractTool } from "./contract.ts";
 import { fileErrorMessage } from "./describe-error.ts";
 
@@ -45,7 +45,8 @@ export function createSaveToFileTool(workspaceDir: string): ContractTool<{ filen
       try {
         return await saveToFile(workspaceDir, input.filename, input.content);
       } catch (error) {
-        if (error instanceof UnsafePathError) throw new ToolError(error.message);
+        // A refused name or content (too many bytes, say) fails again however often it is sent.
+        if (error instanceof SaveRefusedError) throw new ToolError(error.message);
         const sentence = fileErrorMessage(error, input.filename);
         if (sentence) throw new ToolError(sentence);
         // Anything else (a disk error we have no sentence for, a bug) is on our side: the dispatcher says so.

@@ -7,6 +7,7 @@
 //         LIVE_RATES_URL=https://open.er-api.com/v6/latest npm run lesson 5     (live rates, opt-in)
 
 import type Anthropic from "@anthropic-ai/sdk";
+import { inert } from "../../shared/inert-text.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { calculateTool } from "../04-tool-contract/calculate.ts";
@@ -64,7 +65,8 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
 
 function timingLine(parallel: boolean, timings: CallTiming[], totalMs: number): string {
   const ms = (value: number) => `${Math.round(value)} ms`;
-  const each = timings.map((t) => `${t.name} ${ms(t.ms)}${t.isError ? " (error)" : ""}`).join(", ");
+  // The names come from the model: printed inert, like everything the model sends.
+  const each = timings.map((t) => `${inert(t.name)} ${ms(t.ms)}${t.isError ? " (error)" : ""}`).join(", ");
   const sum = timings.reduce((total, t) => total + t.ms, 0);
   if (timings.length === 1) return `  ⏱ ${each}`;
   const how = parallel ? "in parallel (all concurrency-safe)" : "one after another (not all concurrency-safe)";

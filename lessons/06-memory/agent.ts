@@ -52,11 +52,19 @@ export interface MemoryAgentOptions {
   today?: WriteOptions["today"];
 }
 
+// The memory folder sits inside the workspace by default (workspace/memory), where save_to_file could
+// overwrite SOUL.md, the file the model is told to follow: one "save this to memory/SOUL.md" would
+// plant lasting instructions and bypass remember's checks. So save_to_file is told to refuse it: the
+// memory changes only through the memory tools.
 export function createAgentTools(memoryDir: string, workspaceDir: string, options: WriteOptions = {}): Tool[] {
+  const memoryIsProtected = {
+    dir: memoryDir,
+    why: "it holds the agent's memory, which only remember, forget and set_preference may change.",
+  };
   return [
     getExchangeRateTool,
     calculateTool,
-    createSaveToFileTool(workspaceDir),
+    createSaveToFileTool(workspaceDir, { protectedDirs: [memoryIsProtected] }),
     createRememberTool(memoryDir, options),
     createForgetTool(memoryDir, options),
     createSetPreferenceTool(memoryDir, options),

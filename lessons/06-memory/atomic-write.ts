@@ -17,7 +17,7 @@ export interface FileOps {
 }
 
 export const nodeFiles: FileOps = {
-  readFile: (file) => fs.readFile(file, "utf8"),
+  readFile: async (file) => decodeUtf8(await fs.readFile(file), path.basename(file)),
   writeFile: (file, text) => fs.writeFile(file, text, "utf8"),
   rename: (from, to) => fs.rename(from, to),
   rm: (file) => fs.rm(file, { force: true }),
@@ -25,6 +25,26 @@ export const nodeFiles: FileOps = {
     await fs.mkdir(dir, { recursive: true });
   },
 };
+
+// A file that is not UTF-8 (a Russian text saved as Windows-1251, say) would be read with its letters
+// turned into "\uFFFD" replacement marks, and the next write would save those marks over the original
+// text for good. So such a file is refused, not read: never rewrite what was not read faithfully.
+export class NotUtf8Error extends Error {
+  override name = "NotUtf8Error";
+}
+
+export function decodeUtf8(bytes: Uint8Array, name: string): string {
+  try {
+    // fatal: throw on the first byte sequence that is not UTF-8, instead of replacing it.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new NotUtf8Error(
+      `${name} is not UTF-8 text (it may have been saved as Windows-1251 or another encoding), so it was left unchanged. ` +
+        `Ask the user to convert it to UTF-8: in their editor, "Save with encoding: UTF-8", or ` +
+        `\`iconv -f cp1251 -t utf-8 ${name} > ${name}.utf8\` and then rename ${name}.utf8 to ${name}.`,
+    );
+  }
+}
 
 export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
   // Same folder as the target: a rename across folders may cross disks, and then it is a copy, not atomic.

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
+import { withFileLock } from "./file-lock.ts";
 import { factOf, normalizeFact, type WriteOptions } from "./memory-facts.ts";
 
 const LISTED = 10;
@@ -13,6 +14,13 @@ export async function forget(dir: string, fact: unknown, options: WriteOptions =
   if (wanted === "") throw new Error("fact is empty. Send the text of the fact to forget, or a distinctive part of it.");
 
   const file = path.join(dir, "MEMORY.md");
+  await files.mkdir(dir);
+  // One writer at a time (file-lock.ts), or a fact remembered meanwhile is lost when this writes back.
+  return withFileLock(file, () => removeFact(file, fact, wanted, options), options.lock);
+}
+
+async function removeFact(file: string, fact: unknown, wanted: string, options: WriteOptions): Promise<string> {
+  const files = options.files ?? nodeFiles;
   const lines = (await readIfExists(file, files)).split("\n");
   const facts = lines.flatMap((line, index) => {
     const parsed = factOf(line);

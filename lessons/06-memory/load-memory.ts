@@ -1,9 +1,9 @@
 // Turning the memory folder into text for the system prompt. The model has no memory of its own:
 // whatever it should know at the start of a conversation has to be in the request, every time.
 
-import path from "node:path";
-import { isMissing, nodeFiles, type FileOps } from "./atomic-write.ts";
+import { isMissing } from "./atomic-write.ts";
 import { MEMORY_FILES } from "./memory-folder.ts";
+import { readMemoryFile } from "./read-memory-file.ts";
 
 // Every character here is sent (and paid for) with every request of every run, so each file gets a cap.
 // 4,000 characters is about 1,000 tokens.
@@ -21,21 +21,25 @@ export const MEMORY_PREAMBLE =
 
 export interface LoadOptions {
   maxCharsPerFile?: number;
-  files?: FileOps;
 }
 
 export async function loadMemory(dir: string, options: LoadOptions = {}): Promise<string> {
   const maxChars = options.maxCharsPerFile ?? DEFAULT_MAX_CHARS_PER_FILE;
-  const files = options.files ?? nodeFiles;
   const blocks: string[] = [];
   for (const file of MEMORY_FILES) {
     let body: string;
     try {
-      const text = (await files.readFile(path.join(dir, file.name))).trimEnd();
-      body = text === "" ? "(empty)" : capWithNote(text, maxChars, file.name, file.keep);
+      // A character is at most 4 bytes in UTF-8, so 4 bytes per character always holds enough.
+      const part = await readMemoryFile(dir, file.name, maxChars * 4, file.keep);
+      // Escaped before the cap, so the cap counts what is really sent ("<" becomes four characters).
+      const text = escapeTags(part.text.trimEnd());
+      body = text === "" && part.unreadBytes === 0 ? "(empty)" : capWithNote(text, maxChars, file.name, file.keep, part.unreadBytes);
     } catch (error) {
       // A missing file is normal (a first run, or a person deleted it); the run goes on without it.
-      body = isMissing(error) ? "(no such file yet)" : `(could not be read: ${(error as Error).message})`;
+      // Our own reasons are sentences; the system's carry absolute paths of this machine, so only its code goes in.
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = typeof code === "string" ? `${file.name}: ${code}` : (error as Error).message;
+      body = isMissing(error) ? "(no such file yet)" : `(could not be read: ${reason})`;
     }
     blocks.push(`<memory_file name="${file.name}" holds="${file.holds}">\n${escapeTags(body)}\n</memory_file>`);
   }
@@ -68,17 +72,23 @@ export function capText(text: string, maxChars: number, keep: "start" | "end"): 
 
 // A cut that says nothing would leave the model believing it sees everything. The note says what is
 // missing, from which file, and what can be done about it.
-function capWithNote(text: string, maxChars: number, name: string, keep: "start" | "end"): string {
+function capWithNote(text: string, maxChars: number, name: string, keep: "start" | "end", unreadBytes: number): string {
   const { text: kept, omitted } = capText(text, maxChars, keep);
-  if (omitted === 0) return kept;
+  if (omitted === 0 && unreadBytes === 0) return kept;
   const part = keep === "end" ? "oldest part" : "end";
+  const unread = unreadBytes > 0 ? ` and ${unreadBytes.toLocaleString("en-US")} more bytes (not even read)` : "";
   const note =
-    `[${omitted.toLocaleString("en-US")} characters of ${name} (its ${part}) were not loaded: the file is over the ` +
+    `[${omitted.toLocaleString("en-US")} characters${unread} of ${name} (its ${part}) were not loaded: the file is over the ` +
     `${maxChars.toLocaleString("en-US")}-character cap. If something seems missing, say so; the user can tidy the file.]`;
   return keep === "end" ? `${note}\n${kept.trimEnd()}` : `${kept.trimEnd()}\n${note}`;
 }
 
-// A file must not be able to close its own frame and write "outside" it.
+// A file must not be able to close its own frame and write "outside" it. Escaping only the exact
+// "</memory_file>" is not enough: "< /memory_file>", "</ memory_file>", a full-width "＜/memory_file＞" or
+// one with a zero-width space inside reads as the same tag to a model. So no "<" of any look-alike
+// kind is left in the text: without one, no tag can open or close.
+const LESS_THAN = /[<\uff1c\ufe64\u2039\u2329\u27e8\u3008\u02c2\u276e\u276c\u29fc]/g;
+
 function escapeTags(text: string): string {
-  return text.replace(/<(\/?)memory_file/gi, "&lt;$1memory_file");
+  return text.replace(LESS_THAN, "&lt;");
 }

@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
+import { withFileLock } from "./file-lock.ts";
 import { bulletFor, cleanFact, factOf, normalizeFact, todayIso, type WriteOptions } from "./memory-facts.ts";
 import { MEMORY_HEADER } from "./memory-folder.ts";
 
@@ -10,7 +11,21 @@ export async function remember(dir: string, fact: unknown, options: WriteOptions
   const files = options.files ?? nodeFiles;
   const text = cleanFact(fact);
   const file = path.join(dir, "MEMORY.md");
-  const old = await readIfExists(file, files);
+  await files.mkdir(dir);
+  // Read, add, write, with nobody else writing in between (file-lock.ts): ten facts remembered at
+  // once must all be kept, not just the one written last.
+  return withFileLock(
+    file,
+    async () => {
+      const old = await readIfExists(file, files);
+      return addFact(file, old, text, options);
+    },
+    options.lock,
+  );
+}
+
+async function addFact(file: string, old: string, text: string, options: WriteOptions): Promise<string> {
+  const files = options.files ?? nodeFiles;
 
   // Saying the same thing twice must not grow the file (it is loaded into every request).
   const wanted = normalizeFact(text);
@@ -23,7 +38,6 @@ export async function remember(dir: string, fact: unknown, options: WriteOptions
   }
 
   const start = old === "" ? MEMORY_HEADER : old.endsWith("\n") ? old : `${old}\n`;
-  await files.mkdir(dir);
   await writeFileAtomic(file, `${start}${bulletFor(text, (options.today ?? todayIso)())}\n`, files);
   return `Saved to MEMORY.md: "${text}". It will be in your memory at the start of every future conversation.`;
 }

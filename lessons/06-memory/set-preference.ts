@@ -3,8 +3,9 @@
 
 import path from "node:path";
 import type { Tool } from "../01-first-tool/tool.ts";
-import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
-import type { WriteOptions } from "./memory-facts.ts";
+import { nodeFiles, readIfExists, writeFileAtomic, type FileOps } from "./atomic-write.ts";
+import { withFileLock } from "./file-lock.ts";
+import { MAX_LINE_CHARS, type WriteOptions } from "./memory-facts.ts";
 import { USER_HEADER } from "./memory-folder.ts";
 
 const MAX_VALUE_CHARS = 200;
@@ -38,6 +39,12 @@ export async function setPreference(dir: string, key: unknown, value: unknown, o
   const name = normalizeKey(key);
   const text = cleanValue(value);
   const file = path.join(dir, "USER.md");
+  await files.mkdir(dir);
+  // Read, change, write: one writer at a time, or two changes made at once would each lose the other.
+  return withFileLock(file, () => changeLine(file, name, text, files), options.lock);
+}
+
+async function changeLine(file: string, name: string, text: string, files: FileOps): Promise<string> {
   const old = await readIfExists(file, files);
   const lines = old === "" ? USER_HEADER.split("\n") : old.split("\n");
 
@@ -55,16 +62,20 @@ export async function setPreference(dir: string, key: unknown, value: unknown, o
   while (lines.length > 0 && lines.at(-1)?.trim() === "") lines.pop();
   if (lines.length > 0 && keyOf(lines.at(-1) ?? "") === null) lines.push("");
   lines.push(`- ${name}: ${text}`, "");
-  await files.mkdir(dir);
   await writeFileAtomic(file, lines.join("\n"), files);
   return `USER.md: set ${name} to "${text}".`;
 }
 
+// "- key: value" -> "key". Plain string steps, linear in the line (see factOf in memory-facts.ts).
 function keyOf(line: string): string | null {
-  const match = line.match(/^\s*[-*+]\s*([^:]+?)\s*:/);
-  if (!match?.[1]) return null;
+  if (line.length > MAX_LINE_CHARS) return null;
+  const trimmed = line.trim();
+  if (!"-*+".includes(trimmed[0] || "x")) return null;
+  const colon = trimmed.indexOf(":");
+  const key = colon > 0 ? trimmed.slice(1, colon).trim() : "";
+  if (key === "") return null;
   try {
-    return normalizeKey(match[1]);
+    return normalizeKey(key);
   } catch {
     return null; // a bullet a person wrote that is not a key: value line
   }

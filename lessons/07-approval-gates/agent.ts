@@ -17,7 +17,8 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getExchangeRateTool } from "../01-first-tool/exchange-rate.ts";
 import { calculateTool } from "../02-agent-loop/calculate.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
-import { createSaveToFileTool, DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
+import { inert } from "../../shared/inert-text.ts";
+import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "./approver.ts";
 import { createEmailTools } from "./email.ts";
 import { createGatedExecutor, type Decide, type ToolWithEffect } from "./gated-executor.ts";
@@ -38,6 +39,7 @@ export interface AgentOptions {
   // The rules to apply. By default permissions.json is read once per process, so an "always"
   // answered to one task still holds for the next task of the same session.
   rules?: PermissionRules;
+  // Default: $PERMISSIONS_FILE, else lessons/07-approval-gates/permissions.json.
   rulesFile?: string;
   approver?: Approver;
   // The gate itself; tests pass the learner's decide() from the exercise.
@@ -49,6 +51,8 @@ export function createAgentTools(workspace: string = DEFAULT_WORKSPACE): ToolWit
   const { planEmailTool, sendEmailTool } = createEmailTools(path.join(workspace, "outbox"));
   const saveToFileTool: ToolWithEffect<{ filename: string; content: string }> = {
     ...createSaveToFileTool(workspace),
+    // "reports/x.env " is saved as "reports/x.env": the gate must judge that name, not the raw one.
+    normalizeInput: (input) => ({ ...input, filename: normalizeFileName(input.filename) as string }),
     describeEffect: (input) => describeSave(workspace, input.filename, input.content),
   };
   // get_exchange_rate and calculate say they are readOnly, so the gate lets them through without asking.
@@ -63,7 +67,7 @@ function describeSave(workspace: string, filename: unknown, content: unknown): s
   const shown = relative.startsWith("..") ? target : relative;
   const size = typeof content === "string" ? `${content.length} characters` : "text";
   const replaces = name !== "" && existsSync(target) ? "REPLACES the existing file" : "creates the file";
-  return `writes ${size} to ${shown} (${replaces})`;
+  return inert(`writes ${size} to ${shown} (${replaces})`);
 }
 
 export function systemPrompt(rules: PermissionRules, rulesFile: string): string {
@@ -90,7 +94,7 @@ const sessionTools = new Map<string, ToolWithEffect[]>();
 export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
   const print = options.print ?? ((line: string) => console.log(line));
   const workspace = options.workspace ?? DEFAULT_WORKSPACE;
-  const rulesFile = options.rulesFile ?? DEFAULT_RULES_FILE;
+  const rulesFile = options.rulesFile ?? (process.env.PERMISSIONS_FILE?.trim() || DEFAULT_RULES_FILE);
   const firstRun = options.rules === undefined && !sessionRules.has(rulesFile);
   let rules = options.rules;
   if (rules === undefined) {
@@ -103,7 +107,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
   sessionTools.set(workspace, tools);
 
   if (options.rules !== undefined || firstRun) {
-    for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${warning}`));
+    for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${inert(warning)}`));
     if (!approver.canAsk) print(chalk.dim("  (no terminal: calls that need approval will be refused, not asked about)"));
   }
 
@@ -113,7 +117,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     decide: options.decide,
     // The wire shows calls and results; only the gate knows why a call with side effects was let through.
     onVerdict: (call, verdict) => {
-      if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${call.name} runs: ${verdict.reason}`));
+      if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${inert(call.name)} runs: ${inert(verdict.reason)}`));
     },
   });
   const result = await runLoop(client, task, { tools, system: systemPrompt(rules, rulesFile), executeTools });

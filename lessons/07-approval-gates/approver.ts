@@ -4,6 +4,7 @@
 
 import readline from "node:readline";
 import chalk from "chalk";
+import { inert } from "../../shared/inert-text.ts";
 import type { GateCall } from "./permissions.ts";
 
 // "always" means: allow this tool, with any input, until the agent stops. It is kept in memory only.
@@ -49,16 +50,18 @@ export function parseAnswer(text: string): Answer {
 
 const SHOWN_INPUT = 400;
 
+// Everything in the prompt came from the model, a tool or a file, so all of it is made inert: an
+// escape sequence in a subject line must not be able to redraw the prompt to say something else.
 export function renderPrompt(request: ApprovalRequest): string {
   const { call, why } = request;
-  const input = JSON.stringify(call.input);
+  const input = inert(JSON.stringify(call.input));
   const shown = input.length > SHOWN_INPUT ? `${input.slice(0, SHOWN_INPUT)}… (${input.length - SHOWN_INPUT} more characters not shown)` : input;
   return [
     "",
-    chalk.yellow.bold(`  ? Approval needed: ${call.name}`),
+    chalk.yellow.bold(`  ? Approval needed: ${inert(call.name)}`),
     `    input:  ${shown}`,
-    `    effect: ${call.effect}`,
-    chalk.dim(`    why:    ${why}`),
+    `    effect: ${inert(call.effect)}`,
+    chalk.dim(`    why:    ${inert(why)}`),
     "",
   ].join("\n");
 }
@@ -78,11 +81,11 @@ export function terminalApprover(input: NodeJS.ReadableStream = process.stdin, o
           output.write("^C\n");
           rl.close();
         });
-        rl.question(QUESTION(request.call.name), resolve);
+        rl.question(QUESTION(inert(request.call.name)), resolve);
       });
       rl.close();
       const answer = parseAnswer(line);
-      output.write(chalk.dim(`    → ${answer === "always" ? `always: ${request.call.name} will not be asked about again this session` : answer}\n`));
+      output.write(chalk.dim(`    → ${answer === "always" ? `always: ${inert(request.call.name)} will not be asked about again this session` : answer}\n`));
       return answer;
     },
   };

@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { inert } from "../../shared/inert-text.ts";
 import type { ToolWithEffect } from "./gated-executor.ts";
 
 export interface EmailPlan {
@@ -23,6 +24,25 @@ type PlanInput = { to: string; subject: string; body: string };
 type SendInput = { plan_id: string };
 
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+// Characters a terminal or a mail program acts on. None belongs in an address or a subject; in a body
+// only line breaks and tabs do.
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+// One spelling per address, made once, before the permission gate looks at it: the gate and the tool
+// must see the same value. Otherwise "ceo@competitor.example " (a trailing space) or
+// "ceo@competitor.example." (a trailing dot, the same domain to DNS) slips past the deny rule
+// *@competitor.example and is then tidied by the tool and sent. Full-width letters (ｅｘａｍｐｌｅ)
+// become plain ones (NFKC) and invisible characters are dropped, for the same reason.
+export function normalizeAddress(to: unknown): string {
+  const text = String(to ?? "").normalize("NFKC").replace(/\p{Cf}/gu, "").trim();
+  const at = text.lastIndexOf("@");
+  if (at < 0) return text;
+  let end = text.length;
+  while (end > at + 1 && text[end - 1] === ".") end--; // a loop: /\.+$/ is quadratic on "....x"
+  const domain = text.slice(at + 1, end).toLowerCase();
+  return `${text.slice(0, at)}@${domain}`;
+}
 const MAX_SUBJECT = 200;
 const MAX_BODY = 20_000;
 
@@ -50,6 +70,7 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
     },
     // It changes nothing outside this process: the draft stays in memory until send_email.
     readOnly: true,
+    normalizeInput: (input) => ({ ...input, to: normalizeAddress(input.to) }),
     run(input) {
       const plan: EmailPlan = { id: `plan_${randomBytes(4).toString("hex")}`, ...checkPlan(input) };
       plans.set(plan.id, plan);
@@ -80,10 +101,11 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
     describeEffect(input) {
       const plan = plans.get(String(input.plan_id));
       if (!plan) return `sends the email planned as ${String(input.plan_id)}, but there is no such plan (it will fail)`;
-      // The person approving must see what goes out, not just that something does.
+      // The person approving must see what goes out, not just that something does: the recipient and
+      // subject of the plan itself (not words the model chose now), made inert so they cannot redraw the prompt.
       const text = plan.body.replace(/\s+/g, " ").trim();
       const excerpt = text.length > 160 ? `${text.slice(0, 160)}… (${text.length} characters in all)` : text;
-      return `SENDS an email to ${plan.to}, subject "${plan.subject}": "${excerpt}" (plan ${plan.id}); this cannot be undone`;
+      return inert(`SENDS an email to ${plan.to}, subject "${plan.subject}": "${excerpt}" (plan ${plan.id}); this cannot be undone`);
     },
     async run(input) {
       const id = String(input.plan_id ?? "").trim();
@@ -122,13 +144,22 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
 }
 
 function checkPlan(input: Partial<PlanInput>): PlanInput {
-  const to = String(input.to ?? "").trim();
+  const to = normalizeAddress(input.to);
   const subject = String(input.subject ?? "").trim();
   const body = String(input.body ?? "");
-  if (!ADDRESS.test(to)) throw new Error(`"${to}" is not one email address. Send exactly one, like "anna@example.com"; ask the user if unsure.`);
-  // A line break in a header would let the text add headers of its own (a Bcc, say).
-  if (subject === "" || /[\r\n]/.test(subject) || subject.length > MAX_SUBJECT) {
-    throw new Error(`The subject must be one line of 1-${MAX_SUBJECT} characters. Write a short subject such as "Report".`);
+  // 254 characters is the longest address mail allows; checking it first keeps the pattern below fast.
+  if (to.length > 254 || CONTROL.test(to) || !ADDRESS.test(to)) {
+    throw new Error(`"${inert(to)}" is not one email address. Send exactly one, like "anna@example.com"; ask the user if unsure.`);
+  }
+  // A line break in a header would let the text add headers of its own (a Bcc, say); an escape
+  // sequence would redraw the terminal of the person approving the send.
+  if (subject === "" || CONTROL.test(subject) || subject.length > MAX_SUBJECT) {
+    throw new Error(
+      `The subject must be one line of 1-${MAX_SUBJECT} characters with no control characters. Write a short subject such as "Report".`,
+    );
+  }
+  if (BODY_CONTROL.test(body)) {
+    throw new Error("The body contains control characters (such as ESC). Write plain text: letters, line breaks and tabs only.");
   }
   if (body.trim() === "") throw new Error("The body is empty. Write the text of the email, or ask the user what it should say.");
   if (body.length > MAX_BODY) throw new Error(`The body has ${body.length} characters; the limit is ${MAX_BODY}. Shorten it or attach less.`);

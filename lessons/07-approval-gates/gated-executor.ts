@@ -15,6 +15,10 @@ import type { GateCall, PermissionRules, Verdict } from "./permissions.ts";
 // workspace/report.txt"). Tools that do not get a plain description built from their flags.
 export interface ToolWithEffect<Input = Record<string, unknown>> extends Tool<Input> {
   describeEffect?(input: Input): string;
+  // Puts the input in the one form the tool acts on (a trimmed address, a plain file name). It runs
+  // BEFORE the gate, and the tool then runs on the same normalised input: a rule must judge exactly
+  // what will happen, not a spelling the tool tidies afterwards.
+  normalizeInput?(input: Input): Input;
 }
 
 export type Decide = (call: GateCall, rules: PermissionRules, approver: Approver) => Promise<Verdict>;
@@ -31,7 +35,8 @@ export interface GateOptions {
 }
 
 export function gateCallFor(block: Anthropic.ToolUseBlock, tool: ToolWithEffect): GateCall {
-  const input = (block.input ?? {}) as Record<string, unknown>;
+  const raw = (block.input ?? {}) as Record<string, unknown>;
+  const input = tool.normalizeInput ? tool.normalizeInput(raw) : raw;
   // A tool is trusted to only read when it says so and does not also ask for approval.
   const readOnly = tool.readOnly === true && tool.needsApproval !== true;
   const effect =
@@ -56,17 +61,19 @@ export function createGatedExecutor(options: GateOptions): ToolExecutor {
         allowed.push(block);
         continue;
       }
-      const call = gateCallFor(block, tool);
+      let call: GateCall | undefined;
       let verdict: Verdict;
       try {
+        call = gateCallFor(block, tool);
         verdict = await decide(call, options.rules, options.approver);
       } catch (error) {
         // A gate that breaks fails closed: the call does not run, and the model hears why.
         const message = error instanceof Error ? error.message : String(error);
         verdict = { allowed: false, reason: `Not run: the permission check failed (${message}). Do not retry; tell the user.` };
       }
-      options.onVerdict?.(call, verdict);
-      if (verdict.allowed) allowed.push(block);
+      if (call) options.onVerdict?.(call, verdict);
+      // What runs is what the gate judged: the normalised input, not the model's raw spelling.
+      if (verdict.allowed && call) allowed.push({ ...block, input: call.input });
       else results.set(block.id, { type: "tool_result", tool_use_id: block.id, content: verdict.reason, is_error: true });
     }
 

@@ -41,8 +41,34 @@ export interface Verdict {
 // Paths are compared in their plain form: "./reports/../.env" is ".env", so a roundabout spelling
 // cannot slip past a deny rule or into an allow rule.
 export function matchesGlob(value: string, pattern: string): boolean {
-  const parts = plainPath(pattern).split("*").map(escapeRegExp);
-  return new RegExp(`^${parts.join(".*")}$`, "is").test(plainPath(value));
+  return wildcardMatch(plainPath(value).toLowerCase(), plainPath(pattern).toLowerCase());
+}
+
+// The classic two-pointer match: on a mismatch, go back to the last "*" and let it take one more
+// character. At most value x pattern steps. A regular expression built from the pattern ("^.*a.*b.*$")
+// backtracks instead, and a long value the model sends against a rule with several "*" could then
+// stall the gate.
+function wildcardMatch(value: string, pattern: string): boolean {
+  let v = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (v < value.length) {
+    if (p < pattern.length && pattern[p] !== "*" && pattern[p] === value[v]) {
+      v++;
+      p++;
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++;
+      resume = v;
+    } else if (star >= 0) {
+      p = star + 1;
+      v = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern[p] === "*") p++;
+  return p === pattern.length;
 }
 
 function plainPath(value: string): string {
@@ -50,9 +76,6 @@ function plainPath(value: string): string {
   return slashes.includes("/") ? path.posix.normalize(slashes) : slashes;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-}
 
 // Reads one rule as people write it: `send_email`, `mcp__weather__*` or `save_to_file(filename=reports/*)`.
 // Returns an error sentence instead of a rule when the text is not one.

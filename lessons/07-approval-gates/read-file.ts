@@ -2,7 +2,7 @@
 // It only reads, so the gate lets it through without asking. Reading is still fenced into the
 // workspace: a read-only tool that can open ~/.ssh/id_rsa is a leak, not a harmless look.
 
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { open, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ToolWithEffect } from "./gated-executor.ts";
 
@@ -28,11 +28,28 @@ export async function readWorkspaceFile(workspaceDir: string, filename: string):
   if (!isInside(await realpath(root), real)) {
     throw new Error(`'${filename}' is a link that leads outside the workspace; read_file does not follow it.`);
   }
-  if (!(await stat(real)).isFile()) throw new Error(`'${filename}' is a folder, not a file. ${await listing(root)}`);
+  // stat() does not block on a named pipe the way opening it would; anything but a plain file is refused.
+  if (!(await stat(real)).isFile()) throw new Error(`'${filename}' is not a plain file (a folder or a pipe). ${await listing(root)}`);
 
-  const text = await readFile(real, "utf8");
-  if (text.length <= MAX_READ_CHARS) return text;
-  return `${text.slice(0, MAX_READ_CHARS)}\n[cut: the file has ${text.length} characters; only the first ${MAX_READ_CHARS} are shown]`;
+  // At most the bytes the cap can show (4 per character in UTF-8): a huge file is never read whole.
+  let bytes: Buffer;
+  let size: number;
+  try {
+    const handle = await open(real, "r");
+    try {
+      size = (await handle.stat()).size;
+      bytes = Buffer.alloc(Math.min(size, MAX_READ_CHARS * 4));
+      await handle.read(bytes, 0, bytes.length, 0);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    // The system's message names this machine's absolute paths; the model gets the name it sent.
+    throw new Error(`'${filename}' could not be read (${(error as NodeJS.ErrnoException).code ?? "error"}). Tell the user.`);
+  }
+  const text = new TextDecoder().decode(bytes, { stream: bytes.length < size });
+  if (text.length <= MAX_READ_CHARS && bytes.length === size) return text;
+  return `${text.slice(0, MAX_READ_CHARS)}\n[cut: the file has ${size} bytes; only the first ${MAX_READ_CHARS} characters are shown]`;
 }
 
 function isInside(root: string, candidate: string): boolean {

@@ -10,6 +10,7 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { lineAt, scanJson } from "./json-lines.ts";
 import { matchesGlob, parseRule, type PermissionRules, type Rule } from "./permissions.ts";
 
 // Resolved from the working directory (the repo root under npm), never from this file's location:
@@ -17,6 +18,19 @@ import { matchesGlob, parseRule, type PermissionRules, type Rule } from "./permi
 export const DEFAULT_RULES_FILE = path.join("lessons", "07-approval-gates", "permissions.json");
 
 const LISTS = ["allow", "ask", "deny"] as const;
+
+// A mistake in the rules file, with where it is. The course CLI prints it as it is (no stack trace)
+// and exits with code 2, like any other mistake in what the user gave it.
+export class RulesFileError extends Error {
+  override name = "RulesFileError";
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}
 
 export function emptyRules(): PermissionRules {
   return { allow: [], ask: [], deny: [] };
@@ -29,33 +43,48 @@ export async function loadRules(file: string = DEFAULT_RULES_FILE): Promise<Perm
   try {
     text = await readFile(path.resolve(file), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyRules();
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return emptyRules();
+    throw new RulesFileError(`${file} could not be read (${code ?? (error as Error).message}). Check the file, or delete it.`, file);
   }
   return parseRulesFile(text, file);
 }
 
 export function parseRulesFile(text: string, file = "permissions.json"): PermissionRules {
+  // Windows Notepad starts UTF-8 files with an invisible byte-order mark, which JSON.parse refuses.
+  const json = text.startsWith("\ufeff") ? text.slice(1) : text;
+  const fail = (message: string, line?: number): never => {
+    throw new RulesFileError(`${file}${line ? `, line ${line}` : ""}: ${message}`, file, line);
+  };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(json);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON (${(error as Error).message}). Fix the file, or delete it to be asked about every change.`);
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message)?.[1];
+    fail(
+      `not valid JSON (${message}). Fix the file, or delete it to be asked about every change.`,
+      position === undefined ? undefined : lineAt(json, Number(position)),
+    );
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new Error(`${file} must hold one object: { "allow": [...], "ask": [...], "deny": [...] }.`);
+    fail('the file must hold one object: { "allow": [...], "ask": [...], "deny": [...] }.', 1);
   }
 
+  const { lineOf, duplicate } = scanJson(json);
+  // JSON.parse keeps only the last of two equal keys: the first "deny" list would vanish without a word.
+  if (duplicate) fail(`"${duplicate.path}" is written twice; only one would count. Merge the two into one list.`, duplicate.line);
+
   const rules = emptyRules();
-  for (const [key, value] of Object.entries(data)) {
+  for (const [key, value] of Object.entries(data as object)) {
     if (key.startsWith("$")) continue; // "$comment" and friends are notes for people
     const list = LISTS.find((name) => name === key);
-    if (!list) throw new Error(`${file}: unknown key "${key}". Use "allow", "ask" or "deny" (and "$comment" for notes).`);
-    if (!Array.isArray(value)) throw new Error(`${file}: "${key}" must be a list of rules, like ["send_email"].`);
-    value.forEach((item, index) => {
+    if (!list) fail(`unknown key "${key}". Use "allow", "ask" or "deny" (and "$comment" for notes).`, lineOf.get(key));
+    if (!Array.isArray(value)) fail(`"${key}" must be a list of rules, like ["send_email"].`, lineOf.get(key));
+    (value as unknown[]).forEach((item, index) => {
       const parsed: Rule | string = typeof item === "string" ? parseRule(item) : `${JSON.stringify(item)} is not a string.`;
-      if (typeof parsed === "string") throw new Error(`${file}: ${key}[${index}]: ${parsed}`);
-      rules[list].push(parsed);
+      if (typeof parsed === "string") fail(`${key}[${index}]: ${parsed}`, lineOf.get(`${key}[${index}]`));
+      else rules[list!].push(parsed);
     });
   }
   return rules;

@@ -1,11 +1,13 @@
 // npm run bench: start-up figures, as medians of several runs, beside a `node -e 0` baseline measured
 // in the same run (the machine's speed varies; the ratio to the baseline says more than the seconds).
-// Then every script in bench/ (e.g. bench/executor.ts), which prints figures of its own.
+// Then the watch figure (save to verdict), then every script in bench/ (e.g. bench/executor.ts), which prints figures of its own.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
+// Imported up front, not lazily: the bench deletes and rebuilds the bundle this code runs from.
+import { saveToVerdictSeconds } from "./bench-watch.ts";
 import { listUnits } from "./course-files.ts";
 
 const RUNS = 5;
@@ -45,6 +47,13 @@ export async function benchCommand(): Promise<number> {
     measure(`npm run lesson ${lesson.number} -- --offline`, npm, ["run", "--silent", "lesson", String(lesson.number), "--", "--offline"], 3);
   }
   measure("npm run check 1", npm, ["run", "--silent", "check", "1"], 3, 2.5);
+
+  console.log(chalk.bold("\nnpm run watch: save to verdict, exercise 01 (vitest warm)"));
+  const saves = await saveToVerdictSeconds();
+  const value = median(saves.wall);
+  const verdict = value <= 0.5 ? chalk.green(" (target <= 0.5 s: ok)") : chalk.red(" (target <= 0.5 s: over)");
+  console.log(`  ${"save a file of exercise 01 -> new verdict".padEnd(52)} ${value.toFixed(2)} s  median of ${saves.wall.length}${verdict}`);
+  console.log(`  ${"  CPU time per save (this process, all threads)".padEnd(52)} ${median(saves.cpu).toFixed(2)} s  (the wall time on an idle machine is about this)`);
 
   const scripts = existsSync("bench") ? readdirSync("bench").filter((f) => f.endsWith(".ts")).sort() : [];
   for (const script of scripts) {

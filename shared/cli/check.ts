@@ -1,37 +1,58 @@
-// npm run check N: runs exercise N's tests against your code in exercises/ and says, in one line,
-// how far you are and what to fix next.
+// npm run check N: runs exercise N's checks against your code in exercises/ and says, in a few lines,
+// how far you are and what to fix next. --verbose prints vitest's full report instead; --diff shows
+// the whole diff against the reference solution once your answer passes.
 
+import { spawn } from "node:child_process";
+import path from "node:path";
 import chalk from "chalk";
-import { findUnit, listUnits, testFileFor, unknownUnitMessage } from "./course-files.ts";
-import { runVitest } from "./vitest-run.ts";
+import { passed, reportLines } from "./check-report.ts";
+import { createCheckRunner } from "./check-runner.ts";
+import { findUnit, listUnits, testFileFor, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
+import { afterPassText } from "./solution-diff.ts";
 
 export async function checkCommand(args: string[]): Promise<number> {
+  const flags = new Set(args.filter((a) => a.startsWith("--")));
+  const rest = args.filter((a) => !a.startsWith("--"));
+  const unknown = [...flags].filter((f) => f !== "--verbose" && f !== "--diff");
   const exercises = listUnits("exercises");
-  const exercise = findUnit(exercises, args[0]);
-  if (!exercise || args.length > 1) {
-    console.error(chalk.red(unknownUnitMessage("exercise", args[0] && args.join(" "), exercises, "npm run check 1")));
+  const exercise = findUnit(exercises, rest[0]);
+  if (unknown.length > 0) {
+    console.error(chalk.red(`Unknown option '${unknown[0]}'. Use --verbose (vitest's full report) or --diff (the whole diff after a pass).`));
     return 2;
   }
-  const run = await runVitest([testFileFor(exercise)], { target: "exercises" });
-  const passed = run.tests.filter((t) => t.passed).length;
-  const failed = run.tests.filter((t) => !t.passed);
+  if (!exercise || rest.length > 1) {
+    console.error(chalk.red(unknownUnitMessage("exercise", rest[0] && rest.join(" "), exercises, "npm run check 1")));
+    return 2;
+  }
+  if (flags.has("--verbose")) return verbose(exercise);
 
+  const runner = await createCheckRunner();
+  const result = await runner.run(exercise).finally(() => runner.close());
+  const next = exercises.find((e) => e.number > exercise.number);
+  const ok = passed(result);
+  const nextStep = ok
+    ? next
+      ? `npm run lesson ${next.number}, then exercises/${next.id}/README.md`
+      : "every exercise is done."
+    : `fix the check above, then npm run check ${exercise.number} again (stuck? npm run hint ${exercise.number}).`;
+  for (const line of reportLines(exercise, result, nextStep)) console.log(line);
+  if (!ok) return 1;
   console.log("");
-  if (run.brokenFiles.length > 0) {
-    const broken = run.brokenFiles[0]!;
-    console.log(chalk.red(`The checks could not load your code: ${broken.message}`));
-    console.log(`Fix that first (npx tsc --noEmit shows type errors with line numbers), then run npm run check ${exercise.number} again.`);
-    return 1;
-  }
-  if (run.tests.length > 0 && failed.length === 0) {
-    const next = exercises.find((e) => e.number > exercise.number);
-    console.log(chalk.green(`All ${passed} checks pass. Exercise ${exercise.id} is done.`));
-    if (next) console.log(`Next: npm run lesson ${next.number}, then exercises/${next.id}/README.md`);
-    return 0;
-  }
-  const first = failed[0];
-  console.log(chalk.bold(`${passed} of ${run.tests.length} checks pass.`) + (first ? ` Next: ${first.title}` : ""));
-  if (first?.message) console.log(chalk.yellow(first.message));
-  console.log(chalk.dim(`Stuck? npm run hint ${exercise.number}`));
-  return 1;
+  for (const line of afterPassText(exercise, { full: flags.has("--diff") })) console.log(line);
+  console.log(`\nNext: ${nextStep}`);
+  return 0;
+}
+
+// vitest's own report, as it prints it, with the learner's code under test.
+function verbose(exercise: CourseUnit): Promise<number> {
+  const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
+  // vitest colours by its own rules; make it follow ours (terminal, NO_COLOR, FORCE_COLOR).
+  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: "exercises", FORCE_COLOR: chalk.level > 0 ? "1" : "0" };
+  if (chalk.level === 0) env.NO_COLOR = "1";
+  else delete env.NO_COLOR;
+  delete env.ANTHROPIC_API_KEY; // tests never talk to the real API
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [vitest, "run", testFileFor(exercise)], { env, stdio: "inherit" });
+    child.on("close", (code) => resolve(code === 0 ? 0 : 1));
+  });
 }

@@ -1,21 +1,26 @@
-// The course's command line: npm run lesson | check | hint | progress | test | bench | mutate.
+// The course's command line: npm run lesson | check | watch | hint | reset | progress | doctor | test | bench | mutate.
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
+import { applyColourSettings } from "./colour.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
   lesson: async () => (await import("./run-lesson.ts")).runLessonCommand,
   check: async () => (await import("./check.ts")).checkCommand,
+  watch: async () => (await import("./watch.ts")).watchCommand,
   hint: async () => (await import("./hint.ts")).hintCommand,
+  reset: async () => (await import("./reset.ts")).resetCommand,
   progress: async () => (await import("./progress.ts")).progressCommand,
+  doctor: async () => (await import("./doctor.ts")).doctorCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
   mutate: async () => (await import("./mutate.ts")).mutateCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
+  applyColourSettings();
   const [name, ...args] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {

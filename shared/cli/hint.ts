@@ -1,28 +1,70 @@
-// npm run hint N: shows the next hint for exercise N, one at a time (npm run hint N -- 2 shows hint 2).
-// Hints live beside the exercise, in exercises/NN-slug/hints.md, as "## Hint 1", "## Hint 2", ...
+// npm run hint N: the next hint for the check that is failing in exercise N.
+// Hints live beside the exercise, in exercises/NN-slug/hints.md, one "## " section each, whose heading
+// names the TODO it helps with: "## Hint 1 (TODO 1)", "## Hint 3 (TODOs 2 and 3)". Hints for one TODO
+// go from a nudge to the near-answer. With no failing check (or none naming a TODO) the hints come in
+// file order. `npm run hint N -- 2` shows hint 2.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
-import { findUnit, listUnits, unknownUnitMessage } from "./course-files.ts";
+import { createCheckRunner, type CheckOutcome } from "./check-runner.ts";
+import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
+import { todosIn } from "./todos.ts";
 
 const STATE = path.join("node_modules", ".cache", "course", "hints-seen.json");
 
-export function readHints(exerciseId: string): string[] {
-  const file = path.join("exercises", exerciseId, "hints.md");
+export interface Hint {
+  heading: string; // "Hint 2 (TODO 1)"
+  text: string; // the whole section, heading included
+  todos: number[];
+}
+
+export function readHints(exerciseId: string, root = process.cwd()): Hint[] {
+  const file = path.join(root, "exercises", exerciseId, "hints.md");
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .split(/^## /m)
     .slice(1)
-    .map((section) => `## ${section.trim()}`);
+    .map((section) => {
+      const heading = (section.split("\n")[0] ?? "").trim();
+      return { heading, text: `## ${section.trim()}`, todos: todosIn(heading) };
+    });
 }
 
-function readState(): Record<string, number> {
+// Which hint to show: the first unseen one for the failing check's TODOs; when all of those were
+// seen, the last of them again (the near-answer). Without a TODO to aim at: the first unseen in order.
+export function pickHint(hints: Hint[], seen: ReadonlySet<number>, todos: number[]): { index: number; aimed: boolean } {
+  const aimedAt = hints.map((h, i) => ({ h, i })).filter(({ h }) => h.todos.some((t) => todos.includes(t)));
+  if (aimedAt.length > 0) {
+    const unseen = aimedAt.find(({ i }) => !seen.has(i));
+    return { index: (unseen ?? aimedAt[aimedAt.length - 1]!).i, aimed: true };
+  }
+  const unseen = hints.findIndex((_, i) => !seen.has(i));
+  return { index: unseen === -1 ? hints.length - 1 : unseen, aimed: false };
+}
+
+type State = Record<string, number[] | number>;
+
+function readState(): State {
   try {
-    return JSON.parse(readFileSync(STATE, "utf8")) as Record<string, number>;
+    return JSON.parse(readFileSync(STATE, "utf8")) as State;
   } catch {
     return {};
   }
+}
+
+function seenSet(state: State, id: string): Set<number> {
+  const value = state[id];
+  // An older format kept only "how many were shown, in order".
+  if (typeof value === "number") return new Set(Array.from({ length: value }, (_, i) => i));
+  return new Set(value ?? []);
+}
+
+function saveState(state: State): void {
+  mkdirSync(path.dirname(STATE), { recursive: true });
+  const temp = `${STATE}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, STATE);
 }
 
 export async function hintCommand(args: string[]): Promise<number> {
@@ -38,18 +80,58 @@ export async function hintCommand(args: string[]): Promise<number> {
     return 0;
   }
   const state = readState();
+  const seen = seenSet(state, exercise.id);
   const asked = args[1] === undefined ? undefined : Number(args[1]);
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= hints.length)) {
     console.error(chalk.red(`Exercise ${exercise.id} has hints 1 to ${hints.length}.`));
     return 2;
   }
-  const index = asked !== undefined ? asked - 1 : Math.min(state[exercise.id] ?? 0, hints.length - 1);
-  console.log(chalk.bold(`Exercise ${exercise.id}, hint ${index + 1} of ${hints.length}\n`));
-  console.log(hints[index]);
-  if (index + 1 < hints.length) console.log(chalk.dim(`\nStill stuck? npm run hint ${exercise.number} shows the next one.`));
-  else console.log(chalk.dim(`\nThat was the last hint. The reference solution is in solutions/${exercise.id}/ (try without it first).`));
-  state[exercise.id] = Math.max(state[exercise.id] ?? 0, index + 1);
-  mkdirSync(path.dirname(STATE), { recursive: true });
-  writeFileSync(STATE, JSON.stringify(state));
+
+  let index: number;
+  let failing: CheckOutcome | undefined;
+  if (asked !== undefined) {
+    index = asked - 1;
+  } else {
+    failing = await firstFailingCheck(exercise);
+    index = pickHint(hints, seen, failing?.todos ?? []).index;
+  }
+  const [heading, ...rest] = showHint(exercise, hints, index, state);
+  console.log(heading);
+  if (failing) console.log(chalk.dim(`for the first failing check: ${failing.title}`));
+  for (const line of rest) console.log(line);
   return 0;
+}
+
+// Prints nothing itself: returns the lines, and records the hint as seen (watch shows them too).
+export function showHint(exercise: CourseUnit, hints: Hint[], index: number, state: State = readState()): string[] {
+  const hint = hints[index]!;
+  const seen = seenSet(state, exercise.id);
+  seen.add(index);
+  state[exercise.id] = [...seen].sort((a, b) => a - b);
+  saveState(state);
+  const lines = [chalk.bold(`Exercise ${exercise.id}, hint ${index + 1} of ${hints.length}`), "", hint.text, ""];
+  const sameTodo = hints.map((h, i) => ({ h, i })).filter(({ h }) => hint.todos.length === 0 || h.todos.some((t) => hint.todos.includes(t)));
+  if (sameTodo.some(({ i }) => !seen.has(i))) lines.push(chalk.dim(`Still stuck? npm run hint ${exercise.number} (or h in watch) gives a stronger one.`));
+  else if (seen.size < hints.length) lines.push(chalk.dim(`That was the last hint for this TODO. Once its check passes, npm run hint ${exercise.number} helps with the next one.`));
+  else lines.push(chalk.dim(`That was the last hint. The reference solution is in solutions/${exercise.id}/ (try without it first).`));
+  return lines;
+}
+
+// The next hint for the first failing check of a result watch already has.
+export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | undefined): string[] {
+  const hints = readHints(exercise.id);
+  if (hints.length === 0) return [`Exercise ${exercise.id} has no hints. Its README and the TODO comments say what to do.`];
+  const state = readState();
+  const { index } = pickHint(hints, seenSet(state, exercise.id), failing?.todos ?? []);
+  return showHint(exercise, hints, index, state);
+}
+
+async function firstFailingCheck(exercise: CourseUnit): Promise<CheckOutcome | undefined> {
+  const runner = await createCheckRunner();
+  try {
+    const result = await runner.run(exercise);
+    return result.checks.find((c) => !c.passed);
+  } finally {
+    await runner.close();
+  }
 }

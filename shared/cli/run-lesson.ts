@@ -1,4 +1,4 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
@@ -9,8 +9,14 @@ import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
+import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
+import { budgetNote, RealModelStop } from "../real-model/guard.ts";
+import { replayProblemIn } from "../record-replay/replay.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
+import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
+import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
+import { openTape, type Tape } from "./record-replay-flags.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -20,12 +26,17 @@ interface LessonModule {
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
   --raw      print the exact JSON of every request and response
-  --chat     type tasks one after another (needs a terminal)`;
+  --chat     type tasks one after another (needs a terminal)
+  --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
+             ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument
+  --budget   stop before a real request whose estimated cost would pass this many US dollars
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -38,6 +49,10 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
         raw: { type: "boolean" },
         chat: { type: "boolean" },
         model: { type: "string" },
+        "task-file": { type: "string" },
+        budget: { type: "string" },
+        record: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -68,23 +83,53 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     console.error(chalk.red(`Lesson ${lesson.id} has no agent.ts yet.`));
     return 1;
   }
+  let given: string;
+  try {
+    given = values["task-file"] !== undefined ? await readTaskFile(values["task-file"]) : taskWords.join(" ").trim();
+    const problem = values["task-file"] === undefined ? taskArgumentProblem(given) : undefined;
+    if (problem) throw new TaskInputError(problem);
+  } catch (error) {
+    console.error(chalk.red(inert((error as Error).message)));
+    return 2;
+  }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
-  const task = taskWords.join(" ").trim() || agent.sampleTasks[0] || "";
-  const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
+  // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
+  let tape: Tape | undefined;
+  try {
+    tape = openTape({ record: values.record, replay: values.replay, lesson: lesson.id, task: given, chat: values.chat === true });
+  } catch (error) {
+    console.error(chalk.red(inert((error as Error).message)));
+    return 2;
+  }
+  const task = given || tape?.task || agent.sampleTasks[0] || "";
+  const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
   const transcript = createTranscript({ raw: values.raw });
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch });
+  const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
+  const guard = realModelGuardFor(values.budget);
+  if (typeof guard === "string") return usageError(guard, USAGE);
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
-  console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
+  const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
+  console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
 
-  if (values.chat) return chat(agent, client, transcript, mode === "offline");
+  if (values.chat) {
+    const chatted = await chat(agent, client, transcript, mode === "offline");
+    return tape ? tape.finish(chatted) : chatted;
+  }
 
-  const code = await runOnce(agent, client, task, transcript, mode === "offline");
+  const ran = await runOnce(agent, client, task, transcript, mode === "offline");
+  const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
     console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
   }
   return code;
+}
+
+function sourceName(mode: "claude" | "offline"): string {
+  if (mode === "offline") return "the offline demo model";
+  return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 
 function modeLine(mode: "claude" | "offline", forced: boolean): string {
@@ -103,18 +148,25 @@ async function runOnce(
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
 ): Promise<number> {
-  console.log(`\n${chalk.bold("Task:")} ${task}`);
+  console.log(`\n${chalk.bold("Task:")} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… (${task.length} characters in all)` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
     const answer = await agent.runAgent(client, task);
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
     // refusal explained) are shown too.
-    if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(answer)}`);
+    if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
   } catch (error) {
-    console.error(`\n${describeError(error)}`);
+    // A mistake in a file the user wrote (lesson 07's permissions.json) is theirs to fix, not a crash.
+    if (error instanceof Error && error.name === "RulesFileError") {
+      console.error(`\n${chalk.red(inert(error.message))}`);
+      return 2;
+    }
+    console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);
     return 1;
   }
+  // The model's last word was a request for tools: the agent stopped (at its turn limit), not the model.
+  const unfinished = transcript.lastStopReason() === "tool_use";
   const seconds = (performance.now() - started) / 1000;
   const stats = {
     ...transcript.stats,
@@ -123,7 +175,11 @@ async function runOnce(
     inputTokens: transcript.stats.inputTokens - before.inputTokens,
     outputTokens: transcript.stats.outputTokens - before.outputTokens,
   };
-  console.log(`\n${summaryLine(stats, seconds, offline)}`);
+  console.log(`\n${summaryLine(stats, seconds, offline)}${budgetNote(guardInUse)}`);
+  if (unfinished) {
+    console.error(chalk.yellow("The agent stopped before the model finished (it still wanted tools): the task is not done."));
+    return 1;
+  }
   return 0;
 }
 
@@ -151,6 +207,7 @@ async function chat(
 
 // Errors a learner will meet, each with what to do about it.
 function describeError(error: unknown): string {
+  if (error instanceof RealModelStop) return chalk.red(error.message);
   if (error instanceof Anthropic.APIConnectionError) {
     return chalk.red(`Could not reach the API: ${error.message}`) + "\nCheck your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.";
   }
@@ -165,8 +222,8 @@ function describeError(error: unknown): string {
     };
     const status = error.status ?? 0;
     const hint = advice[status] ?? (status >= 500 ? "The API had a problem on its side. Try again." : "");
-    return chalk.red(`API error ${status}: ${error.message}`) + (hint ? `\n${hint}` : "");
+    return chalk.red(`API error ${status}: ${inert(error.message)}`) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(`The agent crashed: ${err.message}`) + `\n${chalk.dim(err.stack ?? "")}`;
+  return chalk.red(`The agent crashed: ${inert(err.message)}`) + `\n${chalk.dim(err.stack ?? "")}`;
 }

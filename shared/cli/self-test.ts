@@ -5,13 +5,15 @@
 //      one test must fail; a starter that passes its own checks teaches nothing), and check that the
 //      exercise and its solution have the same files and exports; and every hand-written wrong answer
 //      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts);
-//   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0).
+//   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
+//      temporary copy of the course, so the learner's workspace/ is never touched.
 // It ends with one line, "N passed, N failed", counting each of those checks.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
+import { copyCourse } from "./course-copy.ts";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
 import { runVitest } from "./vitest-run.ts";
 import { MIN_WRONG_ANSWERS, proveWrongAnswers } from "./wrong-answer-proofs.ts";
@@ -27,9 +29,9 @@ function record(tally: Tally, ok: boolean, what: string): void {
   console.log(`${ok ? chalk.green("✔") : chalk.red("✘")} ${what}`);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -84,16 +86,23 @@ export async function selfTestCommand(): Promise<number> {
     else record(tally, count >= MIN_WRONG_ANSWERS, `exercise ${exercise.id}: ${count} hand-written wrong answers (at least ${MIN_WRONG_ANSWERS})`);
   }
 
-  console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal"));
+  console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal (in a temporary copy)"));
   const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
   delete env.ANTHROPIC_API_KEY;
   delete env.ANTHROPIC_BASE_URL;
-  for (const lesson of lessons) {
-    const started = performance.now();
-    const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env);
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    if (result.code !== 0) console.log(result.output);
-    record(tally, result.code === 0, `npm run lesson ${lesson.number} -- --offline exits ${result.code} (${seconds} s)`);
+  // Lessons write to workspace/ (files, memory): in the learner's own folder that would spoil the
+  // first-run output lessons 03 and 06 promise. A copy of the course takes the writes instead.
+  const copy = copyCourse(process.cwd(), "course-lessons-");
+  try {
+    for (const lesson of lessons) {
+      const started = performance.now();
+      const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env, copy.root);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      if (result.code !== 0) console.log(result.output);
+      record(tally, result.code === 0, `npm run lesson ${lesson.number} -- --offline exits ${result.code} (${seconds} s)`);
+    }
+  } finally {
+    copy.remove();
   }
 
   if (tally.failed.length > 0) {

@@ -9,9 +9,9 @@ import { ProjectReporter } from "./project-reporter.ts";
 import { listWrongAnswers, overlayPlugin } from "./wrong-answers.ts";
 
 const root = process.cwd();
-// An empty list (COURSE_WRONG_ANSWERS="", what npm test passes for "all") means all, not none.
-const listed = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean);
-const only = listed && listed.length > 0 ? listed : undefined;
+// An empty list means "all", not "none": npm test passes the variable empty when it wants every one.
+const listed = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean) ?? [];
+const only = listed.length > 0 ? listed : undefined;
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import { errorResponse, estimateTokens, readRequestBody, requestPath } from "./r
 import { validateMessagesRequest, type RequestProblem } from "./validate-request.ts";
 
 export type Received =
-  | { request: Anthropic.MessageCreateParamsNonStreaming }
+  | { request: Anthropic.MessageCreateParams }
   // Answered already: count_tokens, a 404, or a 400 for a request the API would refuse (with its problem).
   | { response: Response; problem?: RequestProblem; body: unknown };
 
@@ -27,7 +27,7 @@ export async function receiveMessagesRequest(input: string | URL | Request, init
     const response = errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
     return { response, problem, body };
   }
-  return { request: body as Anthropic.MessageCreateParamsNonStreaming };
+  return { request: body as Anthropic.MessageCreateParams };
 }
 
 // The text of a tool_result block, whether its content is a string or a list of blocks.

@@ -2,6 +2,7 @@
 // The SDK parses these for real, so a shape mistake here would show up as a parse error in a lesson.
 
 import type Anthropic from "@anthropic-ai/sdk";
+import { messageEvents, sseResponse, type StreamFault } from "./sse.ts";
 
 export type ContentBlock = Anthropic.TextBlockParam | Anthropic.ToolUseBlockParam;
 export type StopReason = Anthropic.StopReason;
@@ -38,23 +39,32 @@ export interface MessageOptions {
   content: ContentBlock[];
   stopReason: StopReason;
   inputTokens: number;
+  // Why the model declined, for stop_reason "refusal" (the API sends it only then).
+  stopDetails?: Anthropic.RefusalStopDetails;
+  // Which of the request's stop_sequences ended the text, for stop_reason "stop_sequence".
+  stopSequence?: string;
+  // The request asked for `stream: true`: answer with server-sent events instead of one JSON body.
+  stream?: boolean;
+  streamDelayMs?: number;
+  streamFault?: StreamFault;
 }
 
-export function messageResponse(options: MessageOptions): Response {
+export function messageBody(options: MessageOptions): Anthropic.Message {
   const content: Anthropic.ContentBlock[] = options.content.map((block) =>
     block.type === "text"
       ? { type: "text", text: block.text, citations: null }
       : { type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } },
   );
-  const body: Anthropic.Message = {
+  const refusal: Anthropic.RefusalStopDetails = { type: "refusal", category: null, explanation: null };
+  return {
     id: newId("msg"),
     type: "message",
     role: "assistant",
     model: options.model,
     content,
     stop_reason: options.stopReason,
-    stop_sequence: null,
-    stop_details: null,
+    stop_sequence: options.stopReason === "stop_sequence" ? (options.stopSequence ?? null) : null,
+    stop_details: options.stopReason === "refusal" ? (options.stopDetails ?? refusal) : null,
     container: null,
     diagnostics: null,
     usage: {
@@ -70,13 +80,23 @@ export function messageResponse(options: MessageOptions): Response {
       speed: null,
     },
   };
-  return jsonResponse(200, body);
 }
 
+export function messageResponse(options: MessageOptions): Response {
+  const body = messageBody(options);
+  if (!options.stream) return jsonResponse(200, body);
+  return sseResponse(messageEvents(body), {
+    headers: { "request-id": newId("req") },
+    delayMs: options.streamDelayMs,
+    fault: options.streamFault,
+  });
+}
+
+// The real API puts one id in both places: the `request-id` header and the body's `request_id`.
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
   const type = ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
   const requestId = newId("req");
-  return jsonResponse(status, { type: "error", error: { type, message }, request_id: requestId }, headers);
+  return jsonResponse(status, { type: "error", error: { type, message }, request_id: requestId }, { "request-id": requestId, ...headers });
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

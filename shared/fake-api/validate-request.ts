@@ -2,6 +2,10 @@
 // reject also fails offline and in tests, with the same words. Rules and wording: ../shared/API_FACTS.md.
 // Returns the first problem as { status, type, message }, or null when the request is valid.
 
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
+import { KNOWN_MODELS } from "./known-models.ts";
+
 export interface RequestProblem {
   status: number;
   type: string;
@@ -10,7 +14,10 @@ export interface RequestProblem {
 
 type Json = Record<string, unknown>;
 
+// The docs' pattern. Stricter than the live API, which accepts names up to 128 characters
+// (API_FACTS.md, "Tool definitions"): a name that passes here passes everywhere.
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 const BLOCK_TYPES = new Set([
   "text",
   "image",
@@ -32,7 +39,13 @@ function invalid(message: string): RequestProblem {
   return { status: 400, type: "invalid_request_error", message };
 }
 
-export function validateMessagesRequest(body: unknown): RequestProblem | null {
+export interface ValidateOptions {
+  // Which model names exist; the SDK's list by default. A replay also accepts the names in its
+  // recording (a local server's model, say), because that server did answer to them.
+  isKnownModel?: (name: string) => boolean;
+}
+
+export function validateMessagesRequest(body: unknown, options: ValidateOptions = {}): RequestProblem | null {
   if (!isObject(body)) return invalid("Request body must be a JSON object.");
 
   if (body.model === undefined) return invalid("model: Field required");
@@ -43,14 +56,26 @@ export function validateMessagesRequest(body: unknown): RequestProblem | null {
     return invalid("max_tokens: Input should be a valid integer");
   }
   if (body.max_tokens < 1) return invalid("max_tokens: Input should be greater than or equal to 1");
-
-  if (body.stream === true) {
-    return invalid("stream: this course's offline and mock models do not stream; call messages.create without stream");
-  }
+  if (body.stream !== undefined && typeof body.stream !== "boolean") return invalid("stream: Input should be a valid boolean");
 
   const problem =
-    checkSystem(body.system) ?? checkTools(body.tools) ?? checkToolChoice(body.tool_choice, body.tools) ?? checkMessages(body);
-  return problem;
+    extraField("", body, REQUEST_FIELDS) ??
+    checkSystem(body.system) ??
+    checkTools(body.tools) ??
+    checkToolChoice(body.tool_choice, body.tools) ??
+    checkMessages(body);
+  if (problem) return problem;
+
+  // Checked last, as the API does: a request that breaks a rule gets the 400 even with a wrong name.
+  const isKnownModel = options.isKnownModel ?? ((name: string) => KNOWN_MODELS.has(name));
+  if (!isKnownModel(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
+  return null;
+}
+
+// The first field of `value` that `allowed` does not list, as the API words it.
+function extraField(where: string, value: Json, allowed: ReadonlySet<string>): RequestProblem | null {
+  const extra = Object.keys(value).find((key) => !allowed.has(key));
+  return extra === undefined ? null : invalid(`${where}${extra}: Extra inputs are not permitted`);
 }
 
 function checkSystem(system: unknown): RequestProblem | null {
@@ -60,6 +85,8 @@ function checkSystem(system: unknown): RequestProblem | null {
     if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
       return invalid(`system.${i}: Input should be a text block with a string \`text\``);
     }
+    const extra = extraField(`system.${i}.`, block, BLOCK_FIELDS.text!);
+    if (extra) return extra;
   }
   return null;
 }
@@ -72,6 +99,9 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (!isObject(tool)) return invalid(`tools.${i}: Input should be a valid dictionary`);
     if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") continue; // server tools
     const where = `tools.${i}.custom`;
+    // The course's Tool objects carry run, readOnly, timeoutMs...: only toolDefinitions(tools) may be sent.
+    const extra = extraField(`${where}.`, tool, TOOL_FIELDS);
+    if (extra) return extra;
     if (tool.name === undefined) return invalid(`${where}.name: Field required`);
     if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) {
       return invalid(`${where}.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`);
@@ -83,13 +113,9 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (!isObject(tool.input_schema)) return invalid(`${where}.input_schema: Input should be a valid dictionary`);
     if (tool.input_schema.type === undefined) return invalid(`${where}.input_schema.type: Field required`);
     if (tool.input_schema.type !== "object") return invalid(`${where}.input_schema.type: Input should be 'object'`);
-    const props = tool.input_schema.properties;
-    if (props !== undefined && props !== null && !isObject(props)) {
-      return invalid(`${where}.input_schema: JSON schema is invalid: 'properties' must be an object`);
-    }
-    const required = tool.input_schema.required;
-    if (required !== undefined && (!Array.isArray(required) || required.some((r) => typeof r !== "string"))) {
-      return invalid(`${where}.input_schema: JSON schema is invalid: 'required' must be a list of strings`);
+    const schemaProblem = schemaError(tool.input_schema);
+    if (schemaProblem) {
+      return invalid(`${where}.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${schemaProblem})`);
     }
     if (seen.has(tool.name)) return invalid("tools: Tool names must be unique.");
     seen.add(tool.name);
@@ -102,6 +128,8 @@ function checkToolChoice(choice: unknown, tools: unknown): RequestProblem | null
   if (!isObject(choice) || !["auto", "any", "none", "tool"].includes(String(choice.type))) {
     return invalid("tool_choice: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'");
   }
+  const extra = extraField(`tool_choice.${String(choice.type)}.`, choice, TOOL_CHOICE_FIELDS[String(choice.type)]!);
+  if (extra) return extra;
   if (choice.type === "tool") {
     const names = Array.isArray(tools) ? tools.map((t) => (isObject(t) ? t.name : undefined)) : [];
     if (typeof choice.name !== "string") return invalid("tool_choice.tool.name: Field required");
@@ -122,8 +150,11 @@ function checkMessages(body: Json): RequestProblem | null {
   if (messages.length === 0) return invalid("messages: at least one message is required");
 
   let usesTools = false;
+  const toolUseIds = new Set<string>();
   for (const [i, message] of messages.entries()) {
     if (!isObject(message)) return invalid(`messages.${i}: Input should be a valid dictionary`);
+    const extra = extraField(`messages.${i}.`, message, MESSAGE_FIELDS);
+    if (extra) return extra;
     if (message.role !== "user" && message.role !== "assistant") {
       return invalid(`messages.${i}.role: Input should be 'user' or 'assistant'`);
     }
@@ -141,7 +172,7 @@ function checkMessages(body: Json): RequestProblem | null {
     if (content.length === 0 && !isFinalAssistant) {
       return invalid(`messages.${i}: all messages must have non-empty content except for the optional final assistant message`);
     }
-    const problem = checkBlocks(i, message.role, content);
+    const problem = checkBlocks(i, message.role, content, toolUseIds);
     if (problem) return problem;
     if (content.some((b) => isObject(b) && (b.type === "tool_use" || b.type === "tool_result"))) usesTools = true;
   }
@@ -152,41 +183,41 @@ function checkMessages(body: Json): RequestProblem | null {
   return checkToolPairing(messages as Json[]);
 }
 
-function checkBlocks(i: number, role: unknown, content: unknown[]): RequestProblem | null {
-  let seenOther = false;
+// `toolUseIds` collects the ids of the whole request: the API wants each one unique across all messages.
+function checkBlocks(i: number, role: unknown, content: unknown[], toolUseIds: Set<string>): RequestProblem | null {
   for (const [j, block] of content.entries()) {
     const where = `messages.${i}.content.${j}`;
     if (!isObject(block)) return invalid(`${where}: Input should be a valid dictionary`);
     if (typeof block.type !== "string" || !BLOCK_TYPES.has(block.type)) {
       return invalid(`${where}.type: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`);
     }
+    const fields = BLOCK_FIELDS[block.type];
+    const extra = fields ? extraField(`${where}.${block.type}.`, block, fields) : null;
+    if (extra) return extra;
     switch (block.type) {
       case "text":
         if (typeof block.text !== "string") return invalid(`${where}.text.text: Field required`);
-        if (block.text.trim() === "") return invalid(`messages: text content blocks must contain non-whitespace text`);
-        seenOther = true;
+        if (block.text === "") return invalid(`${where}.text: text content blocks must be non-empty`);
+        if (block.text.trim() === "") return invalid(`${where}.text: text content blocks must contain non-whitespace text`);
         break;
       case "tool_use":
         if (role !== "assistant") return invalid(`${where}: \`tool_use\` blocks can only be in \`assistant\` messages`);
-        if (typeof block.id !== "string" || block.id === "") return invalid(`${where}.tool_use.id: Field required`);
+        if (typeof block.id !== "string") return invalid(`${where}.tool_use.id: Field required`);
+        if (!TOOL_USE_ID.test(block.id)) return invalid(`${where}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`);
+        if (toolUseIds.has(block.id)) return invalid(`${where}: \`tool_use\` ids must be unique`);
+        toolUseIds.add(block.id);
         if (typeof block.name !== "string") return invalid(`${where}.tool_use.name: Field required`);
         if (!isObject(block.input)) return invalid(`${where}.tool_use.input: Input should be a valid dictionary`);
-        seenOther = true;
         break;
       case "tool_result": {
         if (role !== "user") return invalid(`${where}: \`tool_result\` blocks can only be in \`user\` messages`);
         if (typeof block.tool_use_id !== "string") return invalid(`${where}.tool_result.tool_use_id: Field required`);
-        if (seenOther) {
-          return invalid(
-            `messages.${i}: \`tool_result\` blocks must come first in the content of a user message; text and other blocks may only follow them.`,
-          );
-        }
         const problem = checkToolResultContent(where, block);
         if (problem) return problem;
         break;
       }
       default:
-        seenOther = true;
+        break;
     }
   }
   return null;
@@ -203,6 +234,9 @@ function checkToolResultContent(where: string, block: Json): RequestProblem | nu
     if (!isObject(inner) || !["text", "image", "document", "search_result"].includes(String(inner.type))) {
       return invalid(`${where}.tool_result.content.${k}: Input should be a text, image, document or search_result block`);
     }
+    const fields = BLOCK_FIELDS[String(inner.type)];
+    const extra = fields ? extraField(`${where}.tool_result.content.${k}.${String(inner.type)}.`, inner, fields) : null;
+    if (extra) return extra;
     if (inner.type === "text" && typeof inner.text !== "string") {
       return invalid(`${where}.tool_result.content.${k}.text: Field required`);
     }
@@ -223,21 +257,23 @@ function checkToolPairing(messages: Json[]): RequestProblem | null {
       const ids = blocksOf(message)
         .filter((b) => b.type === "tool_use")
         .map((b) => String(b.id));
-      if (new Set(ids).size !== ids.length) return invalid(`messages.${i}: \`tool_use\` ids must be unique`);
       if (ids.length === 0) continue;
       const next = messages[i + 1];
-      const answered = new Set(
-        next?.role === "user"
-          ? blocksOf(next)
-              .filter((b) => b.type === "tool_result")
-              .map((b) => String(b.tool_use_id))
-          : [],
-      );
+      const nextBlocks = next?.role === "user" ? blocksOf(next) : [];
+      const answered = new Set(nextBlocks.filter((b) => b.type === "tool_result").map((b) => String(b.tool_use_id)));
       const missing = ids.filter((id) => !answered.has(id));
       if (missing.length > 0) {
         return invalid(
           `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. ` +
             "Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+        );
+      }
+      // All answered, but text (or another block) before them: the results must open the message.
+      const leading = nextBlocks.findIndex((b) => b.type !== "tool_result");
+      if (leading !== -1 && leading < ids.length) {
+        return invalid(
+          `messages.${i + 1}: Did not find ${ids.length} \`tool_result\` block(s) at the beginning of this message. ` +
+            "Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.",
         );
       }
     } else {
@@ -267,4 +303,30 @@ function checkToolPairing(messages: Json[]): RequestProblem | null {
     }
   }
   return null;
+}
+
+// Checks a tool's input_schema against the JSON Schema 2020-12 meta-schema, as the API does (so
+// {"type": "strng"} is refused). Returns ajv's first complaint, or null. Built on first use: a run
+// that sends no tools never loads the meta-schema. Results are kept per schema text, because a
+// loop sends the same tools with every request.
+let metaSchemaChecker: Ajv2020 | undefined;
+const schemaVerdicts = new Map<string, string | null>();
+
+function schemaError(schema: Json): string | null {
+  const key = JSON.stringify(schema);
+  const known = schemaVerdicts.get(key);
+  if (known !== undefined) return known;
+  metaSchemaChecker ??= new Ajv2020({ strict: false, validateFormats: false });
+  let verdict: string | null = null;
+  try {
+    if (!metaSchemaChecker.validateSchema(schema)) {
+      const first = metaSchemaChecker.errors?.[0];
+      verdict = first ? `${first.instancePath || "/"} ${first.message ?? "is invalid"}` : "the schema is invalid";
+    }
+  } catch (error) {
+    verdict = (error as Error).message;
+  }
+  if (schemaVerdicts.size > 500) schemaVerdicts.clear();
+  schemaVerdicts.set(key, verdict);
+  return verdict;
 }

@@ -14,8 +14,10 @@ import Anthropic from "@anthropic-ai/sdk";
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import type { RequestProblem } from "../fake-api/validate-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
+import type { StreamFault } from "../fake-api/sse.ts";
 
-export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
+// What the code sent: a plain request, or one with `stream: true` (client.messages.stream()).
+export type MessagesRequest = Anthropic.MessageCreateParams;
 
 export type MockTurn = MockMessage | MockError | MockDynamic;
 
@@ -23,7 +25,13 @@ export interface MockMessage {
   kind: "message";
   content: Array<Anthropic.TextBlockParam | { type: "tool_use"; id?: string; name: string; input: unknown }>;
   stopReason: StopReason;
+  // Why the model declined, sent with stop_reason "refusal".
+  stopDetails?: Anthropic.RefusalStopDetails;
+  // Which stop sequence ended the text, sent with stop_reason "stop_sequence".
+  stopSequence?: string;
   delayMs?: number;
+  // Only for a streamed request: how the stream breaks (see reply.dropStream and reply.streamError).
+  streamFault?: StreamFault;
 }
 
 export interface MockError {
@@ -62,6 +70,26 @@ export const reply = {
   // Any content and stop_reason, e.g. a cut-off answer: reply.raw([{type:"text",text:"..."}], "max_tokens").
   raw(content: MockMessage["content"], stopReason: StopReason): MockMessage {
     return { kind: "message", content, stopReason };
+  },
+  // The model declined: stop_reason "refusal", with stop_details saying why, as the API sends them.
+  refusal(text = "", details: Partial<Omit<Anthropic.RefusalStopDetails, "type">> = {}): MockMessage {
+    const content: MockMessage["content"] = text ? [{ type: "text", text }] : [];
+    const stopDetails: Anthropic.RefusalStopDetails = { type: "refusal", category: details.category ?? null, explanation: details.explanation ?? null };
+    return { kind: "message", content, stopReason: "refusal", stopDetails };
+  },
+  // The text stopped where one of the request's stop_sequences began (the sequence is not in the text).
+  stopSequence(text: string, sequence: string): MockMessage {
+    return { kind: "message", content: [{ type: "text", text }], stopReason: "stop_sequence", stopSequence: sequence };
+  },
+  // A streamed answer whose connection drops after `afterEvents` events: the SDK's stream fails with
+  // its own error (AnthropicError "terminated"), as it would on a real network cut.
+  dropStream(afterEvents: number, turn: MockMessage): MockMessage {
+    return { ...turn, streamFault: { kind: "disconnect", afterEvents } };
+  },
+  // A streamed answer that fails with an `error` event after `afterEvents` events, as the API does
+  // when it is overloaded mid-answer: the SDK throws an APIError of that type.
+  streamError(afterEvents: number, turn: MockMessage, errorType = "overloaded_error", message = "Overloaded"): MockMessage {
+    return { ...turn, streamFault: { kind: "error", afterEvents, errorType, message } };
   },
   error(status: number, message = "scripted error", headers: Record<string, string> = {}): MockError {
     return { kind: "error", status, message, headers };
@@ -135,7 +163,16 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
         ? { type: "tool_use", id: block.id ?? newId("toolu"), name: block.name, input: block.input }
         : block,
     );
-    return messageResponse({ model: request.model, content, stopReason: turn.stopReason, inputTokens: estimateTokens(request) });
+    return messageResponse({
+      model: request.model,
+      content,
+      stopReason: turn.stopReason,
+      stopDetails: turn.stopDetails,
+      stopSequence: turn.stopSequence,
+      inputTokens: estimateTokens(request),
+      stream: request.stream === true,
+      streamFault: turn.streamFault,
+    });
   }
 
   function resultsOf(request: MessagesRequest | undefined): Anthropic.ToolResultBlockParam[] {

@@ -5,11 +5,14 @@
 
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
-import { buildPlanContext, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
+import { buildPlanContext, type PlanContext, type Skill } from "./plan-context.ts";
+import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
 export interface OfflineOptions {
   skills?: Skill[];
+  // A pause before each event of a streamed answer, so a person watching sees the text arrive.
+  streamDelayMs?: number;
   // Off only for the troublemaker demo of lesson 04, whose whole point is to send bad calls.
   checkCalls?: boolean;
 }
@@ -20,10 +23,10 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
   return async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const received = await receiveMessagesRequest(input, init);
     if ("response" in received) return received.response;
-    const request = received.request;
+    const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = planFor(ctx, skills);
+    const plan = planTask(ctx, skills);
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 
@@ -33,36 +36,15 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       for (const call of plan.call) content.push({ type: "tool_use", id: newId("toolu"), name: call.name, input: call.input });
     }
     const stopReason = "call" in plan ? "tool_use" : (plan.stopReason ?? "end_turn");
-    return messageResponse({ model: request.model, content, stopReason, inputTokens: estimateTokens(request) });
+    return messageResponse({
+      model: request.model,
+      content,
+      stopReason,
+      inputTokens: estimateTokens(request),
+      stream: stream === true,
+      streamDelayMs: options.streamDelayMs,
+    });
   };
-}
-
-function planFor(ctx: PlanContext, skills: Skill[]): Plan {
-  for (const skill of skills) {
-    const plan = skill.plan(ctx);
-    if (plan) return plan;
-  }
-  return { say: honestAnswer(ctx, skills) };
-}
-
-// What a request gets when no skill can plan it: the truth about what this model is.
-function honestAnswer(ctx: PlanContext, skills: Skill[]): string {
-  const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
-  const list = usable.map((s) => `- ${ctx.t(s.canDo)}`).join("\n");
-  return ctx.t({
-    en:
-      "I am the offline demo model: a small planner built into this course, not Claude. " +
-      (usable.length > 0
-        ? `With the tools this agent has, I can:\n${list}\n`
-        : "With the tools this agent has, there is nothing I can plan offline.\n") +
-      "For anything else, use real Claude: put ANTHROPIC_API_KEY in .env (see .env.example) and run the lesson again.",
-    ru:
-      "Я офлайн-демомодель: маленький планировщик внутри курса, а не Claude. " +
-      (usable.length > 0
-        ? `С инструментами этого агента я умею:\n${list}\n`
-        : "С инструментами этого агента мне нечего спланировать офлайн.\n") +
-      "Для всего остального подключите настоящий Claude: укажите ANTHROPIC_API_KEY в .env (см. .env.example) и запустите урок снова.",
-  });
 }
 
 // A skill may only call tools the request offers, with the fields their schemas require.

@@ -42,6 +42,9 @@ export interface PlanContext {
 
 export interface Skill {
   name: string;
+  // Most skills plan one part of a task ("convert ..." in "convert ... and read inbox.txt"); the planner
+  // splits the task for them. A skill that must see the whole task at once (the troublemaker drill) says so.
+  wholeTask?: boolean;
   // One line for the honest "what I can do offline" answer, shown when the skill's tools are offered.
   canDo: { en: string; ru: string };
   tools: string[];
@@ -89,14 +92,19 @@ export function buildPlanContext(request: MessagesRequest): PlanContext {
   const system = typeof request.system === "string" ? request.system : (request.system ?? []).map((b) => b.text).join("\n");
   const tools = (request.tools ?? []).filter((t): t is Anthropic.Tool => "input_schema" in t);
   const lang: Lang = /[\u0400-\u04ff]/.test(task) ? "ru" : "en";
+  return contextFor({ task, lang, system, tools, results, request });
+}
 
+// The same request seen as a smaller task: one part of the user's task, with only the tool calls made
+// for that part. The planner gives each part of "convert ... and read inbox.txt" a context of its own.
+export function partContext(ctx: PlanContext, task: string, results: ToolOutcome[]): PlanContext {
+  return contextFor({ task, lang: ctx.lang, system: ctx.system, tools: ctx.tools, results, request: ctx.request });
+}
+
+function contextFor(fields: Pick<PlanContext, "task" | "lang" | "system" | "tools" | "results" | "request">): PlanContext {
+  const { tools, results, lang } = fields;
   return {
-    task,
-    lang,
-    system,
-    tools,
-    results,
-    request,
+    ...fields,
     has: (name) => tools.some((t) => t.name === name),
     lastResult: (name, matches) =>
       [...results].reverse().find((r) => r.name === name && (matches ? matches(r.input) : true)),

@@ -57,6 +57,8 @@ const say = (ctx: PlanContext, en: string, ru: string): Plan => ({ say: ctx.t({ 
 
 export const troublemakerSkill: Skill = {
   name: "troublemaker",
+  // It plays a whole drill ("make the usual mistakes, then convert ..., read ... and save ..."), not one job.
+  wholeTask: true,
   tools: ["get_exchange_rate", "calculate", "save_to_file"],
   canDo: {
     en: "run the troublemaker drill: send bad tool calls on purpose and recover from the errors",

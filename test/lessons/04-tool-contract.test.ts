@@ -84,7 +84,8 @@ describe("dispatch and the envelope", () => {
     const broken: ContractTool = { ...exchangeRateTool, run: () => { throw new RangeError("index 7 out of range"); } };
     const ours = await callTool({ id: "t3", name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "RUB" } }, [broken]);
     expect(ours.error).toBe(ourFailure("get_exchange_rate", new RangeError("index 7 out of range")));
-    expect(ours.error).toContain("Your call was correct: retry it as is.");
+    expect(ours.error).toContain("failed on our side");
+    expect(ours.error, "a failure we cannot explain is not transient: do not tell the model to repeat it").not.toMatch(/retry/i);
   });
 
   it("treats a missing, null, empty or JSON-string input as the object it stands for", async () => {

@@ -43,7 +43,7 @@ function offlineClient(): Anthropic {
   return new Anthropic({ apiKey: "offline-demo", baseURL: "http://offline-demo-model.invalid", fetch: createOfflineFetch(), maxRetries: 0 });
 }
 
-function systemOf(request: Anthropic.MessageCreateParamsNonStreaming | undefined): string {
+function systemOf(request: Anthropic.MessageCreateParams | undefined): string {
   return typeof request?.system === "string" ? request.system : "";
 }
 
@@ -107,10 +107,10 @@ describe("loadMemory", () => {
     const soul = prompt.match(/name="SOUL.md"[^>]*>\n([\s\S]*?)\n<\/memory_file>/)?.[1] ?? "";
     const memory = prompt.match(/name="MEMORY.md"[^>]*>\n([\s\S]*?)\n<\/memory_file>/)?.[1] ?? "";
     expect(soul.startsWith("# Soul")).toBe(true);
-    expect(soul).toMatch(/\[[\d,]+ characters of SOUL\.md \(its end\) were not loaded: the file is over the 500-character cap/);
+    expect(soul).toMatch(/\[[\d,]+ characters and [\d,]+ more bytes \(not even read\) of SOUL\.md \(its end\) were not loaded: the file is over the 500-character cap/);
     expect(memory).toContain("zebras");
     expect(memory).not.toContain("apples");
-    expect(memory).toMatch(/^\[[\d,]+ characters of MEMORY\.md \(its oldest part\) were not loaded/);
+    expect(memory).toMatch(/^\[[\d,]+ characters and [\d,]+ more bytes \(not even read\) of MEMORY\.md \(its oldest part\) were not loaded/);
     expect(soul.length).toBeLessThan(700);
     expect(memory.length).toBeLessThan(700);
   });

@@ -70,7 +70,7 @@ describe("rules: patterns and the rules file", () => {
   });
 
   it("a broken rules file stops with a message that says where and what", () => {
-    expect(() => parseRulesFile("{ deny: [] }", "p.json")).toThrow(/p\.json is not valid JSON/);
+    expect(() => parseRulesFile("{ deny: [] }", "p.json")).toThrow(/p\.json, line 1: not valid JSON/);
     expect(() => parseRulesFile('{"alow": []}', "p.json")).toThrow(/unknown key "alow"/);
     expect(() => parseRulesFile('{"deny": "send_email"}', "p.json")).toThrow(/"deny" must be a list/);
     expect(() => parseRulesFile('{"deny": ["ok", "bad rule"]}', "p.json")).toThrow(/deny\[1\]: "bad rule" is not a rule/);

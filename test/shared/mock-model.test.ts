@@ -102,7 +102,7 @@ describe("mock model", () => {
     const mock = createMockModel([reply.slow(200, reply.text("late"))]);
     const client = new Anthropic({ apiKey: "k", baseURL: "http://mock.invalid", fetch: mock.fetch, maxRetries: 0, timeout: 20 });
     await expect(
-      client.messages.create({ model: "m", max_tokens: 10, messages: [{ role: "user", content: "hi" }] }),
+      client.messages.create({ model: "claude-haiku-5-5", max_tokens: 10, messages: [{ role: "user", content: "hi" }] }),
     ).rejects.toBeInstanceOf(Anthropic.APIConnectionTimeoutError);
   });
 

@@ -29,8 +29,8 @@ describe("validateMessagesRequest", () => {
 
   it("requires model, max_tokens and messages", () => {
     expect(problem({ max_tokens: 1, messages: [ask] })).toBe("model: Field required");
-    expect(problem({ model: "m", messages: [ask] })).toBe("max_tokens: Field required");
-    expect(problem({ model: "m", max_tokens: 1 })).toBe("messages: Field required");
+    expect(problem({ model: "claude-haiku-5-5", messages: [ask] })).toBe("max_tokens: Field required");
+    expect(problem({ model: "claude-haiku-5-5", max_tokens: 1 })).toBe("messages: Field required");
   });
 
   it("rejects a first message that is not from the user, and empty content", () => {
@@ -67,11 +67,14 @@ describe("validateMessagesRequest", () => {
         ...base,
         messages: [ask, { role: "assistant", content: [call("toolu_1")] }, { role: "user", content: [{ type: "text", text: "here" }, result("toolu_1")] }],
       }),
-    ).toMatch(/^messages\.2: `tool_result` blocks must come first/);
+    ).toBe(
+      "messages.2: Did not find 1 `tool_result` block(s) at the beginning of this message. " +
+        "Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks.",
+    );
   });
 
   it("checks tool definitions: name pattern, unique names, input_schema of type object", () => {
-    const msg = { messages: [ask], model: "m", max_tokens: 1 };
+    const msg = { messages: [ask], model: "claude-haiku-5-5", max_tokens: 1 };
     expect(problem({ ...msg, tools: [{ ...tool, name: "get rate" }] })).toBe(
       "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'",
     );
@@ -84,7 +87,7 @@ describe("validateMessagesRequest", () => {
   it("wants tools defined when the conversation holds tool blocks", () => {
     expect(
       problem({
-        model: "m",
+        model: "claude-haiku-5-5",
         max_tokens: 1,
         messages: [ask, { role: "assistant", content: [call("toolu_1")] }, { role: "user", content: [result("toolu_1")] }],
       }),

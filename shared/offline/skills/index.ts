@@ -10,8 +10,11 @@ import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
+import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
+import { readFileSkill } from "./read-file.ts";
+import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
   gateRefusalSkill,
@@ -19,7 +22,10 @@ export const skills: Skill[] = [
   rememberSkill,
   forgetSkill,
   setPreferenceSkill,
+  recallMemorySkill,
+  readFileSkill,
   currentTimeSkill,
+  moneyLeftSkill,
   multiConversionSkill,
   percentageSkill,
   convertCurrencySkill,

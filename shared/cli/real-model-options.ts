@@ -1,0 +1,23 @@
+// The lesson runner's side of shared/real-model/guard.ts: --budget parsed, one guard per run.
+
+import chalk from "chalk";
+import { createRealModelGuard, type RealModelGuard } from "../real-model/guard.ts";
+
+export let guardInUse: RealModelGuard | undefined;
+
+// A guard for this run, or the message for a --budget that is not a positive amount.
+export function realModelGuardFor(budget: string | undefined): RealModelGuard | string {
+  let budgetUsd: number | undefined;
+  if (budget !== undefined) {
+    budgetUsd = Number(budget.replace(/^\$/, ""));
+    if (!(Number.isFinite(budgetUsd) && budgetUsd > 0)) return `--budget takes an amount in US dollars, such as --budget 0.05 (got '${budget}').`;
+  }
+  guardInUse = createRealModelGuard({ budgetUsd });
+  return guardInUse;
+}
+
+export function usageError(message: string, usage: string): number {
+  console.error(chalk.red(message));
+  console.error(usage);
+  return 2;
+}

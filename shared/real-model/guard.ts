@@ -1,0 +1,161 @@
+// What the course does around every request to a real model (Claude, or a server at
+// ANTHROPIC_BASE_URL), so waiting and failing are always explained:
+// - a spinner on a terminal while the request is in flight;
+// - no answer within 60 s (COURSE_TIMEOUT_S): stop, naming the server;
+// - HTTP 429 asking to wait more than 30 s: say so and stop, instead of waiting silently;
+// - an answer that is not the Messages API (an HTML page, broken JSON, another shape): say exactly that;
+// - --budget: stop before a request whose estimated cost would pass the budget.
+// The checks are SDK middleware: an error thrown there reaches the lesson as it is, without retries.
+
+import type { Middleware } from "@anthropic-ai/sdk";
+import { notMessagesApi } from "../api-answer.ts";
+import type { Fetch } from "../client.ts";
+import { estimateCost, modelName } from "../model.ts";
+import { requestTimeoutSeconds } from "../request-timeout.ts";
+import { createSpinner, type Spinner } from "./spinner.ts";
+
+// Every stop the guard makes is one of these; the message says what happened and what to do.
+export class RealModelStop extends Error {
+  override name = "RealModelStop";
+  // The SDK retries any error whose text matches /timed? ?out/ (as "COURSE_TIMEOUT_S" does); a stop is
+  // final, so its text for that test is only its name. The message is unchanged.
+  override toString(): string {
+    return this.name;
+  }
+}
+
+export const LONGEST_SILENT_WAIT_S = 30;
+
+export interface GuardOptions {
+  timeoutSeconds?: number;
+  budgetUsd?: number;
+  spinner?: Spinner;
+  label?: string;
+}
+
+export interface RealModelGuard {
+  middleware: Middleware;
+  // Wraps the network fetch (inside the transcript, so the spinner is gone before a line is printed).
+  wrapNetwork: (fetch: Fetch) => Fetch;
+  spentUsd(): number;
+  budgetUsd: number | undefined;
+}
+
+export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard {
+  const timeoutSeconds = options.timeoutSeconds ?? requestTimeoutSeconds();
+  const spinner = options.spinner ?? createSpinner();
+  const label = options.label ?? "Claude is thinking...";
+  let spent = 0;
+  let requests = 0;
+
+  const middleware: Middleware = async (request, next) => {
+    const isMessages = new URL(request.url).pathname.endsWith("/v1/messages");
+    const server = new URL(request.url).origin;
+    let model = modelName();
+    if (isMessages) {
+      requests += 1;
+      const body = typeof request.body === "string" ? request.body : "";
+      const parsed = safeJson(body) as { model?: string; max_tokens?: number } | undefined;
+      model = parsed?.model ?? model;
+      if (options.budgetUsd !== undefined) {
+        // A rough upper bound: about 4 characters per input token, and every allowed output token.
+        const inputTokens = Math.ceil(body.length / 4);
+        const outputTokens = parsed?.max_tokens ?? 1024;
+        const cost = estimateCost(model, inputTokens, outputTokens) ?? 0;
+        if (spent + cost > options.budgetUsd) {
+          throw new RealModelStop(
+            `Stopped before request ${requests}: it could cost up to ${usd(cost)} (about ${inputTokens} tokens in, up to ${outputTokens} out), ` +
+              `and ${usd(spent)} of the ${usd(options.budgetUsd)} budget is spent. Raise --budget, or run with --offline.`,
+          );
+        }
+      }
+    }
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutSeconds * 1000);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
+    let response: Response;
+    try {
+      response = await next({ ...request, signal });
+    } catch (error) {
+      if (timeout.signal.aborted) {
+        throw new RealModelStop(
+          `No answer from ${server} in ${timeoutSeconds} s, so the course stopped waiting. The server may be down, overloaded or very slow. ` +
+            `Try again, check ANTHROPIC_BASE_URL (npm run doctor), set COURSE_TIMEOUT_S for a longer wait, or run with --offline.`,
+        );
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (response.status === 429) {
+      const wait = retryAfterSeconds(response.headers);
+      if (wait !== undefined && wait > LONGEST_SILENT_WAIT_S) {
+        throw new RealModelStop(
+          `${server} is rate limiting you (HTTP 429) and asks to wait ${Math.ceil(wait)} s before the next request. ` +
+            `The course does not wait that long silently: run again in ${describeWait(wait)}, or run with --offline.`,
+        );
+      }
+    }
+    if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      const text = await response.clone().text();
+      const wrong = notMessagesApi({ status: response.status, contentType: response.headers.get("content-type") ?? "", body: text });
+      if (wrong) {
+        throw new RealModelStop(
+          `The server at ${server} answered ${wrong}: that is not the Messages API (${request.method ?? "POST"} ${request.url}). ` +
+            `Check ANTHROPIC_BASE_URL in .env: it should be the address of an Anthropic-compatible server, without /v1. npm run doctor checks it.`,
+        );
+      }
+      if (isMessages && response.ok) {
+        const usage = (safeJson(text) as { usage?: { input_tokens?: number; output_tokens?: number } } | undefined)?.usage;
+        spent += estimateCost(model, usage?.input_tokens ?? 0, usage?.output_tokens ?? 0) ?? 0;
+      }
+    }
+    return response;
+  };
+
+  const wrapNetwork = (fetch: Fetch): Fetch => async (input, init) => {
+    spinner.start(label);
+    try {
+      return await fetch(input, init);
+    } finally {
+      spinner.stop();
+    }
+  };
+
+  return { middleware, wrapNetwork, spentUsd: () => spent, budgetUsd: options.budgetUsd };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const ms = Number(headers.get("retry-after-ms"));
+  if (headers.get("retry-after-ms") !== null && Number.isFinite(ms)) return ms / 1000;
+  const value = headers.get("retry-after");
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : (date - Date.now()) / 1000;
+}
+
+function describeWait(seconds: number): string {
+  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds)} s`;
+}
+
+export function usd(value: number): string {
+  return `$${value.toFixed(value < 0.01 ? 4 : 2)}`;
+}
+
+// "spent $0.0012 of $0.05 budget", for the summary line.
+export function budgetNote(guard: RealModelGuard | undefined): string {
+  if (!guard || guard.budgetUsd === undefined) return "";
+  return ` · budget: ${usd(guard.spentUsd())} of ${usd(guard.budgetUsd)} spent`;
+}
