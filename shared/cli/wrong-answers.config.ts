@@ -9,7 +9,8 @@ import { ProjectReporter } from "./project-reporter.ts";
 import { listWrongAnswers, overlayPlugin } from "./wrong-answers.ts";
 
 const root = process.cwd();
-const only = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean);
+const wanted = (process.env.COURSE_WRONG_ANSWERS ?? "").split(",").filter(Boolean);
+const only = wanted.length > 0 ? wanted : undefined; // none named: all of them
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({
