@@ -120,6 +120,7 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
       ["gt_exhange_rat", "get_exchange_rate", "exactly 3 edits away is still close"],
       ["gt_exhange_ra", undefined, "4 edits away, and not every word matches: not close"],
       ["", undefined, "an empty name has no words and is far from every name: no suggestion"],
+      ["exchange_rate_", "get_exchange_rate", "a stray separator at the end is not a word: every real word is in 'get_exchange_rate'"],
       ["do_anything", undefined, "no real name is close: a wrong hint is worse than none"],
       ["send_email", undefined, "no real name is close: a wrong hint is worse than none"],
     ];
@@ -288,6 +289,12 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
       `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
         `model reads the likeliest name first. Got: ${close} (TODO 4 in ${FILE}).`,
     ).toBe("list_notes");
+    const wordy = envelopeOf(await dispatch(call("get_rate", {}), tools)).error ?? "";
+    expect(
+      listOf(wordy)[0],
+      `'get_rate' suggests 'get_exchange_rate' (every word matches) although another name is fewer edits away: the suggestion ` +
+        `still comes first in the list. Got: ${wordy}`,
+    ).toBe("get_exchange_rate");
     const far = "get_forcast_now";
     const farError = envelopeOf(await dispatch(call(far, {}), tools)).error ?? "";
     const names = tools.map((t) => t.name);
@@ -437,6 +444,17 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
   const propertyOf = (tool: ContractTool, field: string) =>
     ((tool.input_schema.properties ?? {}) as Record<string, { minimum?: number; maximum?: number }>)[field] ?? {};
   const requiredOf = (tool: ContractTool) => [...(tool.input_schema.required ?? [])].sort();
+
+  it("every example given is a real value, not an empty one", () => {
+    for (const tool of [bad.forecastTool, bad.ordersTool, bad.translateTool]) {
+      const properties = (tool.input_schema.properties ?? {}) as Record<string, { examples?: unknown[] }>;
+      for (const [field, property] of Object.entries(properties)) {
+        for (const example of property.examples ?? []) {
+          expect(example, `${tool.name}: '${field}' has an empty example; show a real value the model can copy (${BAD}).`).not.toBe("");
+        }
+      }
+    }
+  });
 
   it("forecast: units as an enum, days 1..MAX_FORECAST_DAYS, only city required, still runs", async () => {
     const tool = bad.forecastTool;
