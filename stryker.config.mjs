@@ -37,7 +37,7 @@ export default {
   // only what the exercise's checks need is copied.
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
-  ignorePatterns: ["workspace", "docs", "bench", "exercises", "test/wrong-answers", "test/lessons", "test/shared", "*.log"],
+  ignorePatterns: ["workspace", "docs", "bench", "exercises", "test/wrong-answers", "test/lessons", "test/shared", "*.log", ".wrong-answers-run-*"],
   disableTypeChecks: `solutions/${exercise}/*.ts`,
   concurrency: 2,
   timeoutMS: 10000,

@@ -94,15 +94,17 @@ describe("did you mean ...? editDistance (TODO 1)", () => {
 });
 
 describe("did you mean ...? suggestToolName (TODO 2)", () => {
-  it("of two close names, suggests the nearer one, even when it comes second", () => {
+  it("of two close names, suggests the nearer one wherever it is; of two equally near, the first", () => {
     for (const [wrong, names, expected] of [
       ["read_fil", ["read_files", "read_file"], "read_file"],
+      ["read_fil", ["read_file", "read_files"], "read_file"],
+      ["xet_rate", ["get_rate", "set_rate"], "get_rate"],
       ["get_rates", ["get_rate_history", "get_rate"], "get_rate"],
     ] as const) {
       expect(
         suggestToolName(wrong, [...names]),
-        `suggestToolName("${wrong}", ${JSON.stringify(names)}): both names are close, but '${expected}' is nearer. Keep the ` +
-          `nearest close name, not the first one found (TODO 2 in ${FILE}).`,
+        `suggestToolName("${wrong}", ${JSON.stringify(names)}) should be '${expected}': keep the nearest close name, not the first ` +
+          `or the last one found; when two are equally near, the first of them (TODO 2 in ${FILE}).`,
       ).toBe(expected);
     }
   });
@@ -115,6 +117,10 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
       ["calculator", "calculate", "two edits away"],
       ["GET_EXCHANGE_RATE", "get_exchange_rate", "case must not matter"],
       ["save_file", "save_to_file", "three edits away"],
+      ["gt_exhange_rat", "get_exchange_rate", "exactly 3 edits away is still close"],
+      ["gt_exhange_ra", undefined, "4 edits away, and not every word matches: not close"],
+      ["", undefined, "an empty name has no words and is far from every name: no suggestion"],
+      ["exchange_rate_", "get_exchange_rate", "a stray separator at the end is not a word: every real word is in 'get_exchange_rate'"],
       ["do_anything", undefined, "no real name is close: a wrong hint is worse than none"],
       ["send_email", undefined, "no real name is close: a wrong hint is worse than none"],
     ];
@@ -133,6 +139,23 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(checkInput(rate, { from_currency: "USD", to_currency: "RUB" }), "A valid input must give no problems.").toEqual([]);
   });
 
+  it("one sentence per problem: one broken field gives exactly one", () => {
+    const problems = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" });
+    expect(problems.length, `One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 3 in ${FILE}).`).toBe(1);
+  });
+
+  it("an input that is not an object at all (null, a string): one sentence saying it must be an object, not a crash", () => {
+    for (const input of [null, "USD to RUB"]) {
+      let problems: string[] = [];
+      try {
+        problems = checkInput(rate, input);
+      } catch (error) {
+        expect.fail(`checkInput(schema, ${JSON.stringify(input)}) threw ${String(error)}: read fields with ?. so a null input is reported, not a crash.`);
+      }
+      expect(problems.join(" "), `checkInput(schema, ${JSON.stringify(input)}) should say the input must be a (JSON) object.`).toMatch(/object/i);
+    }
+  });
+
   it("a value outside the enum: names the field, what was received, and the allowed values", () => {
     const text = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" }).join(" ");
     for (const part of ["from_currency", "DOLLAR", "USD", "EUR"]) {
@@ -143,7 +166,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
   it("a missing field: names it", () => {
     const text = checkInput(rate, { from_currency: "USD" }).join(" ");
     expect(text, `A missing to_currency should be named in the problem. Got: ${JSON.stringify(text)}`).toContain("to_currency");
-    expect(/missing|required/i.test(text), `Say the field is missing (or required). Got: ${text}`).toBe(true);
+    expect(/missing/i.test(text), `Say that the field is missing, in those words ("'to_currency' is missing."). Got: ${text}`).toBe(true);
   });
 
   it("a missing field: says what to send, from the field's description and example, each said once", () => {
@@ -157,6 +180,12 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
       required: ["city"],
     };
     const twice = checkInput(schema, {}).join(" ");
+    const onlyExample = { type: "object" as const, properties: { code: { type: "string", examples: ["EUR"] } }, required: ["code"] };
+    expect(checkInput(onlyExample, {}).join(" "), "A field with an example and no description: the message still shows the example.").toContain("EUR");
+    const onlyDescription = { type: "object" as const, properties: { note: { type: "string", description: "A short note" } }, required: ["note"] };
+    const noExample = checkInput(onlyDescription, {}).join(" ");
+    expect(noExample, "A field with a description and no example: show the description.").toContain("A short note");
+    expect(noExample, `A field with no example must not get "e.g. undefined". Got: ${noExample}`).not.toContain("undefined");
     expect(
       twice.split("Berlin").length - 1,
       `The description already shows the example (e.g. "Berlin"), and the message repeats it: ${twice}. Add the example from ` +
@@ -169,6 +198,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(text, `An extra field 'amount' must be reported, naming it. Got: ${JSON.stringify(text)}. Are you using the schema (ajv) rather than your own checks?`).toContain(
       "amount",
     );
+    expect(text, `Say what to do with it: it is not a field of this tool, leave it out. Got: ${text}`).toMatch(/leave it out|not a field|remove it/i);
   });
 
   it("a wrong type: names the field, the type to send and what was received", () => {
@@ -188,15 +218,24 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
     const bool = checkInput(flag, { urgent: "true" }).join(" ");
     expect(bool, `urgent: "true" should get "Send true as a boolean, without quotes." Got: ${bool}`).toMatch(/true[^"]*without quotes/);
+    const money = { type: "object" as const, properties: { amount: { type: "number", description: "Amount of money" } } };
+    const decimal = checkInput(money, { amount: "2.5" }).join(" ");
+    expect(decimal, `amount: "2.5" for a number field should get "Send 2.5 as a number, without quotes." Got: ${decimal}`).toMatch(/2\.5[^"]*without quotes/);
+    const no = checkInput(flag, { urgent: "false" }).join(" ");
+    expect(no, `urgent: "false" should get "Send false as a boolean, without quotes." Got: ${no}`).toMatch(/false[^"]*without quotes/);
     for (const [value, why] of [
       ["three", "a word is not a number"],
       ["2.5", "2.5 is a number, but days must be an integer"],
       ["", "an empty string is not 0"],
+      [" ", "spaces are not 0"],
+      ["true", "days is a number, not a boolean"],
     ] as const) {
       const text = checkInput(spyTool.input_schema, { city: "Berlin", days: value }).join(" ");
       expect(text, `days: ${JSON.stringify(value)} must not get "without quotes": ${why}. Got: ${text}`).not.toMatch(/without quotes/);
     }
-    expect(checkInput(flag, { urgent: "yes" }).join(" "), 'urgent: "yes" is not "true": no "without quotes".').not.toMatch(/without quotes/);
+    for (const value of ["yes", "1"]) {
+      expect(checkInput(flag, { urgent: value }).join(" "), `urgent: "${value}" is not "true" or "false": no "without quotes".`).not.toMatch(/without quotes/);
+    }
   });
 
   it("a number out of range: names the field, what was received and the limit", () => {
@@ -250,6 +289,12 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
       `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
         `model reads the likeliest name first. Got: ${close} (TODO 4 in ${FILE}).`,
     ).toBe("list_notes");
+    const wordy = envelopeOf(await dispatch(call("get_rate", {}), tools)).error ?? "";
+    expect(
+      listOf(wordy)[0],
+      `'get_rate' suggests 'get_exchange_rate' (every word matches) although another name is fewer edits away: the suggestion ` +
+        `still comes first in the list. Got: ${wordy}`,
+    ).toBe("get_exchange_rate");
     const far = "get_forcast_now";
     const farError = envelopeOf(await dispatch(call(far, {}), tools)).error ?? "";
     const names = tools.map((t) => t.name);
@@ -399,6 +444,17 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
   const propertyOf = (tool: ContractTool, field: string) =>
     ((tool.input_schema.properties ?? {}) as Record<string, { minimum?: number; maximum?: number }>)[field] ?? {};
   const requiredOf = (tool: ContractTool) => [...(tool.input_schema.required ?? [])].sort();
+
+  it("every example given is a real value, not an empty one", () => {
+    for (const tool of [bad.forecastTool, bad.ordersTool, bad.translateTool]) {
+      const properties = (tool.input_schema.properties ?? {}) as Record<string, { examples?: unknown[] }>;
+      for (const [field, property] of Object.entries(properties)) {
+        for (const example of property.examples ?? []) {
+          expect(example, `${tool.name}: '${field}' has an empty example; show a real value the model can copy (${BAD}).`).not.toBe("");
+        }
+      }
+    }
+  });
 
   it("forecast: units as an enum, days 1..MAX_FORECAST_DAYS, only city required, still runs", async () => {
     const tool = bad.forecastTool;

@@ -1,10 +1,10 @@
-// A vitest reporter that writes, for each test, which project it ran in. Vitest's own JSON report
-// does not say, and the wrong-answer proofs run the same test file once per wrong answer (one
-// project each), so they need it.
+// A vitest reporter that writes each test's outcome with its failure message, in one small JSON file
+// the wrong-answer proofs read. `project` is the wrong answer the test file ran ("03-saving-files--name").
 
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
+import { wrongAnswerOfTestFile } from "./wrong-answers.ts";
 
 export interface ProjectOutcome {
   project: string;
@@ -26,8 +26,8 @@ export class ProjectReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const report: ProjectReport = { tests: [], brokenFiles: [] };
     for (const module of testModules) {
-      const project = module.project.name;
       const file = path.relative(process.cwd(), module.moduleId);
+      const project = wrongAnswerOfTestFile(file);
       let count = 0;
       for (const test of module.children.allTests()) {
         const result = test.result();

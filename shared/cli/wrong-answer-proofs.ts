@@ -1,12 +1,12 @@
 // npm test, step 3: every hand-written wrong answer fails at least one check of its exercise.
-// One vitest run for all of them (wrong-answers.config.ts: one project per wrong answer).
+// One vitest run for all of them (wrong-answers.ts says how).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ProjectReport } from "./project-reporter.ts";
-import { listWrongAnswers, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
+import { keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
 
 // Each exercise keeps at least this many plausible mistakes that its checks must reject.
 export const MIN_WRONG_ANSWERS = 5;
@@ -18,23 +18,39 @@ export interface WrongAnswerProof {
   firstFailure?: string; // the message of the first failing check, to show it names the mistake
 }
 
+// `only`: exercise ids ("03-saving-files"); none or empty means every exercise.
 export async function proveWrongAnswers(only?: string[]): Promise<WrongAnswerProof[]> {
+  if (only?.length === 0) only = undefined;
   const all = listWrongAnswers(process.cwd(), only);
   if (all.length === 0) return [];
-  const report = await runProjects(only);
-  return all.map((wrong) => judge(wrong, report));
+  const runnable = all.filter((wrong) => problemOf(wrong) === undefined);
+  const runDir = prepareRun(runnable);
+  try {
+    const report = runnable.length > 0 ? await runProjects(runDir) : undefined;
+    return all.map((wrong) => judge(wrong, report));
+  } finally {
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+// What makes a wrong answer unusable before anything runs, or undefined.
+function problemOf(wrong: WrongAnswer): string | undefined {
+  const where = path.join(WRONG_ANSWERS_DIR, wrong.exercise, wrong.name);
+  if (!existsSync(path.join(wrong.dir, "WRONG.md"))) return `${where} has no WRONG.md saying what the mistake is`;
+  if (wrong.files.length === 0) return `${where} has no .ts file to lay over the solution`;
+  const unknown = wrong.files.filter((f) => !existsSync(path.join("solutions", wrong.exercise, f)));
+  if (unknown.length > 0) return `${unknown.join(", ")} is not a file of solutions/${wrong.exercise}/`;
+  if (!existsSync(path.join("test", `${wrong.exercise}.test.ts`))) return `exercise ${wrong.exercise} has no checks to run`;
+  return undefined;
 }
 
 function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
   const label = `wrong answer ${wrong.exercise.slice(0, 2)}/${wrong.name}`;
   const fail = (why: string): WrongAnswerProof => ({ wrong, ok: false, line: `${label}: ${why}` });
-  const where = path.join(WRONG_ANSWERS_DIR, wrong.exercise, wrong.name);
-  if (!existsSync(path.join(wrong.dir, "WRONG.md"))) return fail(`${where} has no WRONG.md saying what the mistake is`);
-  if (wrong.files.length === 0) return fail(`${where} has no .ts file to lay over the solution`);
-  const unknown = wrong.files.filter((f) => !existsSync(path.join("solutions", wrong.exercise, f)));
-  if (unknown.length > 0) return fail(`${unknown.join(", ")} is not a file of solutions/${wrong.exercise}/`);
+  const problem = problemOf(wrong);
+  if (problem) return fail(problem);
   if (!report) return fail("vitest wrote no report (it failed to start; run the config by hand to see why)");
-  const project = `${wrong.exercise}/${wrong.name}`;
+  const project = keyOf(wrong);
   const broken = report.brokenFiles.find((b) => b.project === project);
   // A wrong answer that stops the checks from loading at all proves nothing about the checks.
   if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
@@ -48,7 +64,7 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   };
 }
 
-async function runProjects(only?: string[]): Promise<ProjectReport | undefined> {
+async function runProjects(runDir: string): Promise<ProjectReport | undefined> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-wrong-"));
   const reportFile = path.join(dir, "report.json");
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
@@ -56,7 +72,7 @@ async function runProjects(only?: string[]): Promise<ProjectReport | undefined> 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     COURSE_PROJECT_REPORT: reportFile,
-    COURSE_WRONG_ANSWERS: only?.join(",") ?? "",
+    COURSE_WRONG_RUN_DIR: runDir,
     FORCE_COLOR: "0",
   };
   delete env.ANTHROPIC_API_KEY;

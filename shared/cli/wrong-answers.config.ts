@@ -1,32 +1,23 @@
-// Vitest config for the wrong-answer proofs (see wrong-answers.ts): one project per wrong answer,
-// each running its exercise's checks with the solution overlaid by the wrong files. One vitest run
-// covers them all, so the proofs cost one start-up, not one per wrong answer.
-//   COURSE_WRONG_ANSWERS   comma-separated exercise ids to include (default: all)
-//   COURSE_PROJECT_REPORT  where ProjectReporter writes the per-project results
+// Vitest config for the wrong-answer proofs (see wrong-answers.ts): one run over the copies in
+// COURSE_WRONG_RUN_DIR, one test file per wrong answer. isolate: false is what makes it fast: the
+// modules every copy shares (the SDK, mathjs, the lessons, the mock) load once per worker.
+//   COURSE_PROJECT_REPORT  where ProjectReporter writes the results per test file
 
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { ProjectReporter } from "./project-reporter.ts";
-import { listWrongAnswers, overlayPlugin } from "./wrong-answers.ts";
 
 const root = process.cwd();
-// An empty list means "all", not "none": npm test passes the variable empty when it wants every one.
-const listed = process.env.COURSE_WRONG_ANSWERS?.split(",").filter(Boolean) ?? [];
-const only = listed.length > 0 ? listed : undefined;
+const runDir = process.env.COURSE_WRONG_RUN_DIR ?? "";
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({
   test: {
     root,
+    include: [`${path.relative(root, runDir)}/*.test.ts`],
     reporters: report ? [new ProjectReporter(report)] : ["default"],
-    projects: listWrongAnswers(root, only).map((wrong) => ({
-      plugins: [overlayPlugin(wrong, root)],
-      test: {
-        name: `${wrong.exercise}/${wrong.name}`,
-        root,
-        include: [`test/${wrong.exercise}.test.ts`],
-        testTimeout: 15_000,
-        pool: "threads" as const,
-      },
-    })),
+    testTimeout: 15_000,
+    pool: "threads",
+    isolate: false,
   },
 });

@@ -3,15 +3,15 @@
 // `npm test` runs each exercise's checks with the solution overlaid by those files and requires at
 // least one check to fail, the same way it proves the untouched starter fails.
 //
-// The overlay happens at module resolution (a Vite plugin), so nothing is copied and the learner's
-// folders are never touched: `@exercise/NN-slug/file.ts` and the solution's own sibling imports
-// resolve to the wrong file where one exists, to solutions/NN-slug/ otherwise. A wrong file's relative
-// imports resolve as if it sat in solutions/NN-slug/, so a wrong answer is a copy of the solution's
-// file with the mistake in it.
+// How, cheaply: for each wrong answer, a copy of solutions/NN-slug/ with the wrong files laid over it,
+// and a copy of test/NN-slug.test.ts whose @exercise imports point at that copy, all in one scratch
+// folder at the repo root (git-ignored, removed afterwards). The copies sit at the same depth as the
+// originals, so their relative imports (../../lessons/...) need no rewriting. Then ONE vitest run with
+// isolate: false loads the SDK, mathjs and the lessons once per worker, not once per wrong answer.
+// Nothing is written into the learner's folders.
 
-import { existsSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Plugin } from "vite";
 
 export interface WrongAnswer {
   exercise: string; // "03-saving-files"
@@ -21,6 +21,8 @@ export interface WrongAnswer {
 }
 
 export const WRONG_ANSWERS_DIR = path.join("test", "wrong-answers");
+// Scratch folders for one run each: `.wrong-answers-run-<pid>/` (git-ignored).
+export const RUN_DIR_PREFIX = ".wrong-answers-run-";
 
 export function listWrongAnswers(root = process.cwd(), only?: string[]): WrongAnswer[] {
   const base = path.join(root, WRONG_ANSWERS_DIR);
@@ -39,35 +41,33 @@ export function listWrongAnswers(root = process.cwd(), only?: string[]): WrongAn
 function listDirs(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
     .map((entry) => entry.name)
     .sort();
 }
 
-// The Vite plugin that lays one wrong answer over solutions/NN-slug/.
-export function overlayPlugin(wrong: WrongAnswer, root = process.cwd()): Plugin {
-  const solutionDir = path.join(root, "solutions", wrong.exercise);
-  const overlaid = (file: string): string => {
-    const relative = path.relative(solutionDir, file);
-    if (!relative.startsWith("..") && !path.isAbsolute(relative) && wrong.files.includes(relative)) {
-      return path.join(wrong.dir, relative);
-    }
-    return file;
-  };
-  const alias = new RegExp(`^@exercise/${wrong.exercise}/(.+)$`);
-  return {
-    name: `wrong-answer:${wrong.exercise}/${wrong.name}`,
-    enforce: "pre",
-    resolveId(source, importer) {
-      const viaAlias = source.match(alias);
-      if (viaAlias) return overlaid(path.join(solutionDir, viaAlias[1] ?? ""));
-      if (!importer || !source.startsWith(".")) return null;
-      const importerFile = importer.split("?")[0] ?? importer;
-      // A wrong file imports as if it were the solution's file; a solution file's sibling may be wrong.
-      const from = path.dirname(importerFile) === wrong.dir ? solutionDir : path.dirname(importerFile);
-      if (from !== solutionDir) return null;
-      const target = path.resolve(from, source);
-      return existsSync(target) || existsSync(overlaid(target)) ? overlaid(target) : null;
-    },
-  };
+// The copy's test file name says which wrong answer it runs: "<NN-slug>--<name>.test.ts".
+export function keyOf(wrong: WrongAnswer): string {
+  return `${wrong.exercise}--${wrong.name}`;
+}
+
+export function wrongAnswerOfTestFile(file: string): string {
+  return path.basename(file).replace(/\.test\.ts$/, "");
+}
+
+// Writes the copies for every wrong answer into a fresh scratch folder and returns its path.
+export function prepareRun(wrongs: WrongAnswer[], root = process.cwd()): string {
+  const runDir = path.join(root, `${RUN_DIR_PREFIX}${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  for (const wrong of wrongs) {
+    const key = keyOf(wrong);
+    const solutionCopy = path.join(runDir, key);
+    cpSync(path.join(root, "solutions", wrong.exercise), solutionCopy, { recursive: true });
+    for (const file of wrong.files) cpSync(path.join(wrong.dir, file), path.join(solutionCopy, file));
+    const checks = readFileSync(path.join(root, "test", `${wrong.exercise}.test.ts`), "utf8");
+    const pointed = checks.replaceAll(`"@exercise/${wrong.exercise}/`, `"./${key}/`);
+    writeFileSync(path.join(runDir, `${key}.test.ts`), pointed);
+  }
+  return runDir;
 }

@@ -3,12 +3,15 @@
 import type { ContractTool } from "../../lessons/04-tool-contract/contract.ts";
 import { ToolError } from "../../lessons/04-tool-contract/contract.ts";
 
+// Stryker disable all: the constants and every run() are given, the same in the starter; the learner
+// writes only what the model reads. Mutating given code measures nothing the checks are for.
 export const UNITS = ["celsius", "fahrenheit"];
 export const MAX_FORECAST_DAYS = 7;
 export const ORDER_STATUSES = ["pending", "shipped", "delivered"];
 export const MAX_ORDERS = 50;
 export const LANGUAGES = ["en", "ru", "de"];
 export const FORMALITY = ["formal", "informal"];
+// Stryker restore all
 
 export const forecastTool: ContractTool<{ city: string; units?: string; days?: number }> = {
   name: "get_forecast",
@@ -20,7 +23,7 @@ export const forecastTool: ContractTool<{ city: string; units?: string; days?: n
   input_schema: {
     type: "object",
     properties: {
-      city: { type: "string", description: "City name in English, e.g. \"Berlin\"", examples: ["Berlin"] },
+      city: { type: "string", description: "City name in English", examples: ["Berlin"] },
       units: { type: "string", enum: UNITS, description: "Temperature scale; leave it out for celsius" },
       days: {
         type: "integer",
@@ -33,11 +36,13 @@ export const forecastTool: ContractTool<{ city: string; units?: string; days?: n
     required: ["city"],
     additionalProperties: false,
   },
+  // Stryker disable all: given (see above)
   run({ city, units = "celsius", days = 3 }) {
     if (!UNITS.includes(units)) throw new ToolError(`units must be one of ${UNITS.join(", ")}.`);
     const base = units === "celsius" ? 18 : 64;
     return { city, units, days: Array.from({ length: days }, (_, i) => ({ day: i + 1, high: base + i })) };
   },
+  // Stryker restore all
 };
 
 export const ordersTool: ContractTool<{ customer_email: string; status?: string; limit?: number }> = {
@@ -52,7 +57,7 @@ export const ordersTool: ContractTool<{ customer_email: string; status?: string;
     properties: {
       customer_email: {
         type: "string",
-        description: "The customer's email address, e.g. \"anna@example.com\"",
+        description: "The customer's email address",
         examples: ["anna@example.com"],
       },
       status: { type: "string", enum: ORDER_STATUSES, description: "Only orders in this state; leave it out for all" },
@@ -67,11 +72,13 @@ export const ordersTool: ContractTool<{ customer_email: string; status?: string;
     required: ["customer_email"],
     additionalProperties: false,
   },
+  // Stryker disable all: given (see above)
   run({ customer_email, status, limit = 10 }) {
     const orders = ORDER_STATUSES.map((s, i) => ({ id: `A-10${i}`, status: s, total: 20 + i * 5 }));
     const matching = status ? orders.filter((o) => o.status === status) : orders;
     return { customer_email, orders: matching.slice(0, limit) };
   },
+  // Stryker restore all
 };
 
 export const translateTool: ContractTool<{ text: string; target_language: string; formality?: string }> = {
@@ -91,8 +98,10 @@ export const translateTool: ContractTool<{ text: string; target_language: string
     required: ["text", "target_language"],
     additionalProperties: false,
   },
+  // Stryker disable all: given (see above)
   run({ text, target_language, formality = "formal" }) {
     if (!LANGUAGES.includes(target_language)) throw new ToolError(`target_language must be one of ${LANGUAGES.join(", ")}.`);
     return { text, target_language, formality, translation: `[${target_language}] ${text}` };
   },
+  // Stryker restore all
 };
