@@ -90,54 +90,6 @@ async function refusedAsText(filename: string, why: string): Promise<string> {
   return message;
 }
 
-describe("save_to_file: saving and saying what happened (TODOs 4 and 5)", () => {
-  it("saves a file, creating the workspace if needed, and reports what it did", async () => {
-    const result = await save("report.txt", "500 USD = 46250 RUB\n");
-    expect(await fs.readFile(path.join(ws, "report.txt"), "utf8"), "report.txt should hold exactly the content sent.").toBe(
-      "500 USD = 46250 RUB\n",
-    );
-    expect(result, `Return { path, bytes, status } (TODO 5 in ${FILE}).`).toEqual({ path: "report.txt", bytes: 20, status: "created" });
-  });
-
-  it("counts bytes, not characters", async () => {
-    const content = "46 250 ₽ — готово";
-    const result = await save("rub.txt", content);
-    expect(
-      result.bytes,
-      `"${content}" is ${content.length} characters but ${Buffer.byteLength(content)} bytes in UTF-8 (₽ takes 3): use Buffer.byteLength(content).`,
-    ).toBe(Buffer.byteLength(content));
-  });
-
-  it("creates nested folders and reports the path relative to the workspace", async () => {
-    const result = await save("reports/2026/may.txt", "May");
-    expect(await fs.readFile(path.join(ws, "reports", "2026", "may.txt"), "utf8"), "Create the missing folders (fs.mkdir with recursive).").toBe(
-      "May",
-    );
-    expect(result.path, "The path in the result is relative to the workspace, with / between folders.").toBe("reports/2026/may.txt");
-  });
-
-  it("reports an overwrite, and replaces the whole old content", async () => {
-    await save("report.txt", "a long first version of the report");
-    const second = await save("report.txt", "short", { overwrite: true });
-    expect(second.status, 'The second save replaced a file: status "overwritten", so the model knows it changed something.').toBe(
-      "overwritten",
-    );
-    expect(await fs.readFile(path.join(ws, "report.txt"), "utf8"), "Nothing of the old content may remain.").toBe("short");
-  });
-
-  it("works when the workspace path itself goes through a symlink (as /tmp does on macOS)", async () => {
-    const real = path.join(base, "real-workspace");
-    await fs.mkdir(real);
-    await fs.symlink(real, ws);
-    const result = await save("report.txt", "ok");
-    expect(result.status).toBe("created");
-    expect(
-      await fs.readFile(path.join(real, "report.txt"), "utf8"),
-      "Compare real paths with real paths: fs.realpath() of the workspace, not the path as given.",
-    ).toBe("ok");
-  });
-});
-
 describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
   it('refuses "../" and writes nothing outside the workspace', async () => {
     const danger =
@@ -294,6 +246,54 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
         `saying the name must be text, e.g. "report.txt" (TODO 1 in ${FILE}).`,
     ).toBe(false);
     expect(message, "The refusal should say the file name must be text (a string).").toMatch(/text|string/i);
+  });
+});
+
+describe("save_to_file: saving and saying what happened (TODOs 4 and 5)", () => {
+  it("saves a file, creating the workspace if needed, and reports what it did", async () => {
+    const result = await save("report.txt", "500 USD = 46250 RUB\n");
+    expect(await fs.readFile(path.join(ws, "report.txt"), "utf8"), "report.txt should hold exactly the content sent.").toBe(
+      "500 USD = 46250 RUB\n",
+    );
+    expect(result, `Return { path, bytes, status } (TODO 5 in ${FILE}).`).toEqual({ path: "report.txt", bytes: 20, status: "created" });
+  });
+
+  it("counts bytes, not characters", async () => {
+    const content = "46 250 ₽ — готово";
+    const result = await save("rub.txt", content);
+    expect(
+      result.bytes,
+      `"${content}" is ${content.length} characters but ${Buffer.byteLength(content)} bytes in UTF-8 (₽ takes 3): use Buffer.byteLength(content).`,
+    ).toBe(Buffer.byteLength(content));
+  });
+
+  it("creates nested folders and reports the path relative to the workspace", async () => {
+    const result = await save("reports/2026/may.txt", "May");
+    expect(await fs.readFile(path.join(ws, "reports", "2026", "may.txt"), "utf8"), "Create the missing folders (fs.mkdir with recursive).").toBe(
+      "May",
+    );
+    expect(result.path, "The path in the result is relative to the workspace, with / between folders.").toBe("reports/2026/may.txt");
+  });
+
+  it("reports an overwrite, and replaces the whole old content", async () => {
+    await save("report.txt", "a long first version of the report");
+    const second = await save("report.txt", "short", { overwrite: true });
+    expect(second.status, 'The second save replaced a file: status "overwritten", so the model knows it changed something.').toBe(
+      "overwritten",
+    );
+    expect(await fs.readFile(path.join(ws, "report.txt"), "utf8"), "Nothing of the old content may remain.").toBe("short");
+  });
+
+  it("works when the workspace path itself goes through a symlink (as /tmp does on macOS)", async () => {
+    const real = path.join(base, "real-workspace");
+    await fs.mkdir(real);
+    await fs.symlink(real, ws);
+    const result = await save("report.txt", "ok");
+    expect(result.status).toBe("created");
+    expect(
+      await fs.readFile(path.join(real, "report.txt"), "utf8"),
+      "Compare real paths with real paths: fs.realpath() of the workspace, not the path as given.",
+    ).toBe("ok");
   });
 });
 
