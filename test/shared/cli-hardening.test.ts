@@ -91,6 +91,20 @@ describe("the transcript on hostile sizes", () => {
   });
 });
 
+describe("the transcript's layout", () => {
+  it("indents every line of text the model writes next to a tool call, not only the first", async () => {
+    const lines: string[] = [];
+    const transcript = createTranscript({ write: (line) => lines.push(line) });
+    const mock = createMockModel([reply.toolUse("echo", {}, { text: "Here is my plan:\nTo: anna@example.com" }), reply.text("ok")]);
+    const echo: Tool = { name: "echo", description: "Echo.", input_schema: { type: "object", properties: {} }, run: () => "done" };
+    const client = new (await import("@anthropic-ai/sdk")).default({ apiKey: "test", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    await runLoop(client, "go", { tools: [echo] });
+    const shown = lines.join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    expect(shown).toContain("  Here is my plan:");
+    expect(shown, "the second line of the model's note should be indented like the first").toContain("  To: anna@example.com");
+  });
+});
+
 describe("the turn limit (finding 10)", () => {
   it("does not run the last turn's calls, answers them 'not run' in the history, and says what was left undone", async () => {
     let runs = 0;
