@@ -1,4 +1,4 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
@@ -26,7 +26,7 @@ interface LessonModule {
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
@@ -216,7 +216,7 @@ function describeError(error: unknown): string {
       400: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
       401: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
       403: "The key may not use this model or feature.",
-      404: `Model or endpoint not found. Check ANTHROPIC_MODEL (now '${modelName()}') and ANTHROPIC_BASE_URL.`,
+      404: `Model or endpoint not found. Check the model name, set by --model or ANTHROPIC_MODEL (now '${modelName()}'), and ANTHROPIC_BASE_URL if you set it.`,
       429: "Rate limited. Wait a little and run again.",
       529: "The API is overloaded. Try again in a minute, or run with --offline.",
     };
