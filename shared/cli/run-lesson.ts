@@ -122,9 +122,15 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
-    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
+    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join("\n          ")}`));
   }
   return code;
+}
+
+// A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
+// (the shell reads it as a variable), so a task with $, `, ", \ or ! goes in single quotes.
+export function shellQuoted(task: string): string {
+  return /[$`"\\!]/.test(task) ? `'${task.replace(/'/g, `'\\''`)}'` : `"${task}"`;
 }
 
 function sourceName(mode: "claude" | "offline"): string {

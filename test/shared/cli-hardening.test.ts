@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Tool } from "../../lessons/01-first-tool/tool.ts";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
+import { shellQuoted } from "../../shared/cli/run-lesson.ts";
 import { readTaskFile, TASK_FILE_LIMIT } from "../../shared/cli/task-input.ts";
 import { inert, isInert } from "../../shared/inert-text.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
@@ -102,6 +103,15 @@ describe("the transcript's layout", () => {
     const shown = lines.join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
     expect(shown).toContain("  Here is my plan:");
     expect(shown, "the second line of the model's note should be indented like the first").toContain("  To: anna@example.com");
+  });
+});
+
+describe("the 'Try also' commands", () => {
+  it("quote a task so that a shell passes it on unchanged: \"$250\" would lose its $2", () => {
+    expect(shellQuoted("What is 15% of 46250?")).toBe('"What is 15% of 46250?"');
+    expect(shellQuoted("Сколько рублей за 1 евро?")).toBe('"Сколько рублей за 1 евро?"');
+    expect(shellQuoted("Convert $250 to euros")).toBe("'Convert $250 to euros'");
+    expect(shellQuoted("It's $5")).toBe("'It'\\''s $5'");
   });
 });
 
