@@ -57,7 +57,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    console.error(chalk.red((error as Error).message));
+    console.error(chalk.red(argumentError(error as Error & { code?: string })));
     console.error(USAGE);
     return 2;
   }
@@ -125,6 +125,13 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join("\n          ")}`));
   }
   return code;
+}
+
+// parseArgs' own wording for an unknown option has an unbalanced quote and forgets npm's own "--".
+function argumentError(error: Error & { code?: string }): string {
+  const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
+  return `Unknown option '${inert(unknown)}' (the options are below). A task that starts with "-" goes after a second "--": npm run lesson N -- -- "${inert(unknown)} ..."`;
 }
 
 // A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"

@@ -113,6 +113,13 @@ describe("the 'Try also' commands", () => {
     expect(shellQuoted("Convert $250 to euros")).toBe("'Convert $250 to euros'");
     expect(shellQuoted("It's $5")).toBe("'It'\\''s $5'");
   });
+
+  it("an unknown option is named, with the way to pass a task that starts with '-', exit 2", async () => {
+    const { code, out } = await course(["lesson", "1", "--frobnicate"]);
+    expect(code).toBe(2);
+    expect(out).toContain("Unknown option '--frobnicate'");
+    expect(out, "npm swallows the first '--': a task starting with '-' needs a second one").toContain('npm run lesson N -- -- "--frobnicate ..."');
+  });
 });
 
 describe("the turn limit (finding 10)", () => {
