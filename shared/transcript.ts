@@ -86,7 +86,8 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
         if (textShown) continue;
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
         const text = inert(block.text, { multiline: true });
-        write(calls.length > 0 ? chalk.dim(`  ${text}`) : `\n${chalk.bold(text)}`);
+        // Every line of it indented, so a multi-line note does not read like the final answer.
+        write(calls.length > 0 ? chalk.dim(text.replace(/^/gm, "  ")) : `\n${chalk.bold(text)}`);
       } else if (block.type === "tool_use") {
         toolNames.set(block.id, block.name);
         write(chalk.cyan(`  → ${inert(block.name)} ${inert(JSON.stringify(block.input))}`));

@@ -1,4 +1,4 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
@@ -29,7 +29,7 @@ interface LessonModule {
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
@@ -61,7 +61,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    console.error(chalk.red((error as Error).message));
+    console.error(chalk.red(argumentError(error as Error & { code?: string })));
     console.error(USAGE);
     return 2;
   }
@@ -128,9 +128,22 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
-    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
+    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join("\n          ")}`));
   }
   return code;
+}
+
+// parseArgs' own wording for an unknown option has an unbalanced quote and forgets npm's own "--".
+function argumentError(error: Error & { code?: string }): string {
+  const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
+  return `Unknown option '${inert(unknown)}' (the options are below). A task that starts with "-" goes after a second "--": npm run lesson N -- -- "${inert(unknown)} ..."`;
+}
+
+// A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
+// (the shell reads it as a variable), so a task with $, `, ", \ or ! goes in single quotes.
+export function shellQuoted(task: string): string {
+  return /[$`"\\!]/.test(task) ? `'${task.replace(/'/g, `'\\''`)}'` : `"${task}"`;
 }
 
 function sourceName(mode: "claude" | "offline"): string {
@@ -232,7 +245,7 @@ function describeError(error: unknown): string {
       400: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
       401: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
       403: "The key may not use this model or feature.",
-      404: `Model or endpoint not found. Check ANTHROPIC_MODEL (now '${modelName()}') and ANTHROPIC_BASE_URL.`,
+      404: `Model or endpoint not found. Check the model name, set by --model or ANTHROPIC_MODEL (now '${modelName()}'), and ANTHROPIC_BASE_URL if you set it.`,
       429: "Rate limited. Wait a little and run again.",
       529: "The API is overloaded. Try again in a minute, or run with --offline.",
     };

@@ -156,6 +156,8 @@ export async function watchCommand(args: string[]): Promise<number> {
     first = await runner.run(exercise);
     progressKnown = false;
   } else {
+    // Every exercise's checks run first (to find the next one and the progress): say so, as progress does.
+    console.log(chalk.dim("Running every exercise's checks against exercises/ ..."));
     const all = await runner.runAll(exercises);
     for (const e of exercises) if (passed(all.get(e.id) ?? { checks: [] })) done.add(e.id);
     exercise = asked ?? exercises.find((e) => !done.has(e.id)) ?? exercises[exercises.length - 1]!;

@@ -127,6 +127,7 @@ describe("npm run watch with no terminal", () => {
     write(starter);
     const { code, out } = course(["watch", "1"]);
     expect(code).toBe(1);
+    expect(out, "a long silence before the verdict: say that every exercise is being checked").toContain("Running every exercise's checks");
     expect(out).toMatch(/Course progress \[[█░]{20}\] \d+\/\d+ exercises done/);
     expect(out).toMatch(/\d+ of \d+ checks pass\./);
     expect(out).toContain("No terminal, so no watching");

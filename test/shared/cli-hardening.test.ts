@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Tool } from "../../lessons/01-first-tool/tool.ts";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
+import { shellQuoted } from "../../shared/cli/run-lesson.ts";
 import { readTaskFile, TASK_FILE_LIMIT } from "../../shared/cli/task-input.ts";
 import { inert, isInert } from "../../shared/inert-text.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
@@ -88,6 +89,36 @@ describe("the transcript on hostile sizes", () => {
     const result = lines.find((line) => line.includes("←")) ?? "";
     expect(result.length).toBeLessThan(800);
     expect(result).toMatch(/more characters\)/);
+  });
+});
+
+describe("the transcript's layout", () => {
+  it("indents every line of text the model writes next to a tool call, not only the first", async () => {
+    const lines: string[] = [];
+    const transcript = createTranscript({ write: (line) => lines.push(line) });
+    const mock = createMockModel([reply.toolUse("echo", {}, { text: "Here is my plan:\nTo: anna@example.com" }), reply.text("ok")]);
+    const echo: Tool = { name: "echo", description: "Echo.", input_schema: { type: "object", properties: {} }, run: () => "done" };
+    const client = new (await import("@anthropic-ai/sdk")).default({ apiKey: "test", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    await runLoop(client, "go", { tools: [echo] });
+    const shown = lines.join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    expect(shown).toContain("  Here is my plan:");
+    expect(shown, "the second line of the model's note should be indented like the first").toContain("  To: anna@example.com");
+  });
+});
+
+describe("the 'Try also' commands", () => {
+  it("quote a task so that a shell passes it on unchanged: \"$250\" would lose its $2", () => {
+    expect(shellQuoted("What is 15% of 46250?")).toBe('"What is 15% of 46250?"');
+    expect(shellQuoted("Сколько рублей за 1 евро?")).toBe('"Сколько рублей за 1 евро?"');
+    expect(shellQuoted("Convert $250 to euros")).toBe("'Convert $250 to euros'");
+    expect(shellQuoted("It's $5")).toBe("'It'\\''s $5'");
+  });
+
+  it("an unknown option is named, with the way to pass a task that starts with '-', exit 2", async () => {
+    const { code, out } = await course(["lesson", "1", "--frobnicate"]);
+    expect(code).toBe(2);
+    expect(out).toContain("Unknown option '--frobnicate'");
+    expect(out, "npm swallows the first '--': a task starting with '-' needs a second one").toContain('npm run lesson N -- -- "--frobnicate ..."');
   });
 });
 
