@@ -3,10 +3,14 @@
 // runs every lesson in one, the watch tests save files in one, npm run bench times saves in one.
 // The course's files are copied (they are small); node_modules gets one link per package, so nothing
 // is installed twice, while its .cache (the CLI's bundle, vitest's cache) stays the copy's own.
+// exercises/ in a copy holds the starters as shipped (shared/starters/), not the learner's answers:
+// what runs in a copy (npm test's proofs, the workbench's tests) must see the untouched exercises.
 
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { listUnits } from "./course-files.ts";
+import { shippedStarter } from "./starters.ts";
 
 // The learner's and the machine's own things never travel into a copy.
 const LEFT_OUT = new Set(["node_modules", ".git", "workspace", ".course", ".env", ".cache", ".stryker-tmp", "reports"]);
@@ -29,6 +33,9 @@ export function copyCourse(from = process.cwd(), prefix = "course-copy-"): Cours
     const target = path.join(modules, entry);
     // "junction" lets Windows link a folder without admin rights; elsewhere the type is ignored.
     symlinkSync(target, path.join(root, "node_modules", entry), statSync(target).isDirectory() ? "junction" : "file");
+  }
+  for (const exercise of listUnits("exercises", from)) {
+    for (const [name, text] of shippedStarter(exercise, from)) writeFileSync(path.join(root, "exercises", exercise.id, name), text);
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -59,7 +59,10 @@ export async function selfTestCommand(): Promise<number> {
   }
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  const starters = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true });
+  // In a copy of the course whose exercises/ holds the starters as shipped (course-copy.ts): a learner
+  // who has solved exercises can run npm test too, and it still proves what ships, not their answers.
+  const shipped = copyCourse(process.cwd(), "course-starters-");
+  const starters = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true, cwd: shipped.root });
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const tests = starters.tests.filter((t) => t.file === file);
@@ -71,9 +74,10 @@ export async function selfTestCommand(): Promise<number> {
         ? `exercise ${exercise.id}: ${failing} of ${tests.length} checks fail on the untouched starter`
         : `exercise ${exercise.id}: has no ${file}`,
     );
-    const mismatch = mirrorProblem(exercise);
+    const mismatch = mirrorProblem(exercise, shipped.root);
     record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);
   }
+  shipped.remove();
   const proofs = await proveWrongAnswers();
   for (const proof of proofs) {
     record(tally, proof.ok, proof.line);
@@ -113,10 +117,10 @@ export async function selfTestCommand(): Promise<number> {
 }
 
 // Exercises mirror solutions: the same .ts files, each with the same exported names.
-function mirrorProblem(exercise: CourseUnit): string | null {
-  const exerciseDir = path.join("exercises", exercise.id);
-  const solutionDir = path.join("solutions", exercise.id);
-  if (!existsSync(solutionDir)) return `has no ${solutionDir}`;
+function mirrorProblem(exercise: CourseUnit, root: string): string | null {
+  const exerciseDir = path.join(root, "exercises", exercise.id);
+  const solutionDir = path.join(root, "solutions", exercise.id);
+  if (!existsSync(solutionDir)) return `has no solutions/${exercise.id}`;
   const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
   const ours = tsFiles(exerciseDir);
   const theirs = tsFiles(solutionDir);

@@ -31,7 +31,8 @@ interface JsonReport {
 
 export async function runVitest(
   files: string[],
-  options: { target: "exercises" | "solutions"; quiet?: boolean; reporter?: string },
+  // cwd: run in another copy of the course (npm test proves the starters in a copy holding them).
+  options: { target: "exercises" | "solutions"; quiet?: boolean; reporter?: string; cwd?: string },
 ): Promise<VitestRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-vitest-"));
   const report = path.join(dir, "report.json");
@@ -40,7 +41,7 @@ export async function runVitest(
   const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: options.target, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" };
   delete env.ANTHROPIC_API_KEY; // tests never talk to the real API
   const exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "ignore" : "inherit"] });
+    const child = spawn(process.execPath, args, { env, cwd: options.cwd, stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "ignore" : "inherit"] });
     child.on("close", (code) => resolve(code ?? 1));
   });
   let parsed: JsonReport = {};
@@ -54,7 +55,7 @@ export async function runVitest(
   const tests: TestOutcome[] = [];
   const brokenFiles: VitestRun["brokenFiles"] = [];
   for (const fileResult of parsed.testResults ?? []) {
-    const file = path.relative(process.cwd(), fileResult.name);
+    const file = path.relative(options.cwd ?? process.cwd(), fileResult.name);
     const assertions = fileResult.assertionResults ?? [];
     if (assertions.length === 0 && fileResult.status === "failed") {
       brokenFiles.push({ file, message: firstLines(fileResult.message ?? "the file failed to load") });
