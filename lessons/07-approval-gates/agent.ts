@@ -21,7 +21,7 @@ import { inert } from "../../shared/inert-text.ts";
 import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "./approver.ts";
 import { createEmailTools } from "./email.ts";
-import { createGatedExecutor, type Decide, type ToolWithEffect } from "./gated-executor.ts";
+import { createGatedExecutor, normalizeEach, type Decide, type ToolWithEffect } from "./gated-executor.ts";
 import type { PermissionRules } from "./permissions.ts";
 import { createReadFileTool } from "./read-file.ts";
 import { checkRules, DEFAULT_RULES_FILE, loadRules } from "./rules-file.ts";
@@ -52,7 +52,7 @@ export function createAgentTools(workspace: string = DEFAULT_WORKSPACE): ToolWit
   const saveToFileTool: ToolWithEffect<{ filename: string; content: string }> = {
     ...createSaveToFileTool(workspace),
     // "reports/x.env " is saved as "reports/x.env": the gate must judge that name, not the raw one.
-    normalizeInput: (input) => ({ ...input, filename: normalizeFileName(input.filename) as string }),
+    normalizeInput: (input) => ({ ...input, filename: normalizeEach(input.filename, normalizeFileName) as string }),
     describeEffect: (input) => describeSave(workspace, input.filename, input.content),
   };
   // get_exchange_rate and calculate say they are readOnly, so the gate lets them through without asking.

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inert } from "../../shared/inert-text.ts";
-import type { ToolWithEffect } from "./gated-executor.ts";
+import { normalizeEach, type ToolWithEffect } from "./gated-executor.ts";
 
 export interface EmailPlan {
   id: string;
@@ -70,7 +70,8 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
     },
     // It changes nothing outside this process: the draft stays in memory until send_email.
     readOnly: true,
-    normalizeInput: (input) => ({ ...input, to: normalizeAddress(input.to) }),
+    // A list of addresses stays a list, each item tidied, so the gate can judge every recipient.
+    normalizeInput: (input) => ({ ...input, to: normalizeEach(input.to, normalizeAddress) as string }),
     run(input) {
       const plan: EmailPlan = { id: `plan_${randomBytes(4).toString("hex")}`, ...checkPlan(input) };
       plans.set(plan.id, plan);

@@ -13,27 +13,38 @@
 import type { Approver } from "./approver.ts";
 import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "./permissions.ts";
 
+// How many items of a list field must fit a rule's pattern. "any" for deny and ask: one forbidden
+// recipient is enough to refuse or to ask. "every" for allow: an allowed name must not carry a
+// stranger in along with it.
+export type Need = "any" | "every";
+
 // Does this rule cover this call? The tool name must fit, and so must the input field it names, if any.
-export function ruleMatches(rule: Rule, call: GateCall): boolean {
+export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boolean {
   if (!matchesGlob(call.name, rule.tool)) return false;
   if (!rule.argument) return true;
-  const value = call.input[rule.argument.name];
-  // A rule about a field the call does not have says nothing about this call.
+  const { name, pattern } = rule.argument;
+  // Only the call's own fields: every object inherits a "constructor", but the model did not send one.
+  const value = Object.hasOwn(call.input, name) ? call.input[name] : undefined;
+  // A rule about a field the call does not have says nothing about this call; an empty list is no field.
   if (value === undefined || value === null) return false;
-  return matchesGlob(typeof value === "string" ? value : JSON.stringify(value), rule.argument.pattern);
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return false;
+  // A number or a boolean is compared as its text: 1000 as "1000", true as "true".
+  const fits = (item: unknown) => matchesGlob(typeof item === "string" ? item : String(JSON.stringify(item)), pattern);
+  return need === "every" ? items.every(fits) : items.some(fits);
 }
 
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
-  const find = (list: Rule[]) => list.find((rule) => ruleMatches(rule, call));
+  const find = (list: Rule[], need: Need) => list.find((rule) => ruleMatches(rule, call, need));
 
   // Deny first: an allow rule written later to stop the prompts must not erase a line drawn for safety.
-  const denied = find(rules.deny);
+  const denied = find(rules.deny, "any");
   if (denied) return { allowed: false, reason: deniedByRule(call, denied) };
 
-  const allowed = find(rules.allow);
+  const allowed = find(rules.allow, "every");
   if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
 
-  const askRule = find(rules.ask);
+  const askRule = find(rules.ask, "any");
   if (!askRule && call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
 
   if (!approver.canAsk) return { allowed: false, reason: nobodyToAsk(call, approver.unavailable) };

@@ -21,6 +21,13 @@ export interface ToolWithEffect<Input = Record<string, unknown>> extends Tool<In
   normalizeInput?(input: Input): Input;
 }
 
+// A field may hold a list ("to": ["anna@example.com", "ceo@competitor.example"]). The gate judges each
+// item of it, so each item must be tidied the same way a single value would be, or a deny rule would
+// miss "ceo@COMPETITOR.example." hidden in a list.
+export function normalizeEach(value: unknown, normalize: (item: unknown) => unknown): unknown {
+  return Array.isArray(value) ? value.map(normalize) : normalize(value);
+}
+
 export type Decide = (call: GateCall, rules: PermissionRules, approver: Approver) => Promise<Verdict>;
 
 export interface GateOptions {

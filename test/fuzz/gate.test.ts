@@ -1,7 +1,8 @@
 // Fuzz: the permission gate. For generated rule sets and calls, deny always wins, and a call that
 // changes things runs only when an allow rule matches its NORMALISED input (the input the tool then
-// really gets). The oracle below is the gate's rule table written out; the run must agree with it.
-// Seeded and bounded.
+// really gets). A field may hold a list: deny and ask rules cover it when ANY item fits, allow rules only
+// when EVERY item fits. The oracle below is the gate's rule table written out (it does not call the
+// gate's ruleMatches); the run must agree with it. Seeded and bounded.
 
 import type Anthropic from "@anthropic-ai/sdk";
 import fc from "fast-check";
@@ -9,8 +10,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeFileName } from "../../lessons/03-saving-files/save-to-file.ts";
 import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { normalizeAddress } from "../../lessons/07-approval-gates/email.ts";
-import { ruleMatches } from "../../lessons/07-approval-gates/gate.ts";
-import { createGatedExecutor, gateCallFor, type ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
+import { createGatedExecutor, gateCallFor, normalizeEach, type ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
 import { matchesGlob, parseRule, type PermissionRules, type Rule } from "../../lessons/07-approval-gates/permissions.ts";
 
 type Input = Record<string, unknown>;
@@ -28,8 +28,8 @@ function fakeTools(ran: Array<{ name: string; input: Input }>): ToolWithEffect[]
     ...extra,
   });
   return [
-    tool("save_to_file", { readOnly: false, normalizeInput: (input) => ({ ...input, filename: normalizeFileName(input.filename) }) }),
-    tool("plan_email", { readOnly: true, normalizeInput: (input) => ({ ...input, to: normalizeAddress(input.to) }) }),
+    tool("save_to_file", { readOnly: false, normalizeInput: (input) => ({ ...input, filename: normalizeEach(input.filename, normalizeFileName) }) }),
+    tool("plan_email", { readOnly: true, normalizeInput: (input) => ({ ...input, to: normalizeEach(input.to, normalizeAddress) }) }),
     tool("send_email", { needsApproval: true }),
   ];
 }
@@ -41,9 +41,12 @@ const address = fc
   .tuple(fc.constantFrom("ceo", "anna", "a.b"), fc.constantFrom("competitor.example", "example.com", "COMPETITOR.example", "ｃｏｍｐｅｔｉｔｏｒ.example"))
   .chain(([user, domain]) => fc.constantFrom("", ".", " ", ". ", "\u200b").map((tail) => `${user}@${domain}${tail}`));
 
+// One value, or a list of them (empty too: an empty list is a missing field).
+const oneOrList = (value: fc.Arbitrary<string>) => fc.oneof({ arbitrary: value, weight: 1 }, { arbitrary: fc.array(value, { maxLength: 3 }), weight: 2 });
+
 const call = fc.oneof(
-  fileName.map((filename) => ({ name: "save_to_file", input: { filename, content: "c" } as Input })),
-  address.map((to) => ({ name: "plan_email", input: { to, subject: "s", body: "b" } as Input })),
+  oneOrList(fileName).map((filename) => ({ name: "save_to_file", input: { filename, content: "c" } as Input })),
+  oneOrList(address).map((to) => ({ name: "plan_email", input: { to, subject: "s", body: "b" } as Input })),
   fc.constantFrom("plan_1", "plan_2").map((plan_id) => ({ name: "send_email", input: { plan_id } as Input })),
 );
 
@@ -63,12 +66,23 @@ function parsed(lists: { allow: string[]; ask: string[]; deny: string[] }): Perm
   return { allow: toRules(lists.allow), ask: toRules(lists.ask), deny: toRules(lists.deny) };
 }
 
+// The rule table, written out: "any" item for deny and ask, "every" item for allow, no items = no field.
+function covers(rule: Rule, gateCall: { name: string; input: Input }, need: "any" | "every"): boolean {
+  if (!matchesGlob(gateCall.name, rule.tool)) return false;
+  if (!rule.argument) return true;
+  const value = gateCall.input[rule.argument.name];
+  const items: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const fits = items.map((item) => matchesGlob(String(item), rule.argument!.pattern));
+  if (fits.length === 0) return false;
+  return need === "any" ? fits.includes(true) : !fits.includes(false);
+}
+
 const block = (id: string, name: string, input: Input): Anthropic.ToolUseBlock =>
   ({ type: "tool_use", id, name, input, caller: { type: "direct" } }) as Anthropic.ToolUseBlock;
 
 describe("fuzz: the permission gate", () => {
   it("deny always wins; a call with side effects runs only if an allow rule matches its normalised input", async () => {
-    const seen = { ran: 0, denied: 0, deniedOnlyAfterNormalising: 0 };
+    const seen = { ran: 0, denied: 0, deniedOnlyAfterNormalising: 0, deniedForOneItem: 0, allowMissedOneItem: 0 };
     await fc.assert(
       fc.asyncProperty(rules, fc.array(call, { minLength: 1, maxLength: 4 }), fc.constantFrom("yes", "no", "always"), async (lists, calls, answer) => {
         const ran: Array<{ name: string; input: Input }> = [];
@@ -85,9 +99,9 @@ describe("fuzz: the permission gate", () => {
         judged.forEach((gateCall, i) => {
           const result = results[i]!;
           const didRun = !result.is_error;
-          const denied = parsed(lists).deny.some((rule) => ruleMatches(rule, gateCall));
-          const allowed = parsed(lists).allow.some((rule) => ruleMatches(rule, gateCall)) || allowedTools.has(gateCall.name);
-          const asked = parsed(lists).ask.some((rule) => ruleMatches(rule, gateCall));
+          const denied = parsed(lists).deny.some((rule) => covers(rule, gateCall, "any"));
+          const allowed = parsed(lists).allow.some((rule) => covers(rule, gateCall, "every")) || allowedTools.has(gateCall.name);
+          const asked = parsed(lists).ask.some((rule) => covers(rule, gateCall, "any"));
           const expected = denied ? false : allowed ? true : gateCall.readOnly && !asked ? true : answer !== "no";
           if (!denied && !allowed && !(gateCall.readOnly && !asked) && answer === "always") allowedTools.add(gateCall.name);
           expect(didRun, `${gateCall.name} ${JSON.stringify(gateCall.input)} with rules ${JSON.stringify(lists)}, answer ${answer}`).toBe(expected);
@@ -95,7 +109,13 @@ describe("fuzz: the permission gate", () => {
           if (didRun) seen.ran++;
           if (denied) seen.denied++;
           const rawCall = { ...gateCall, input: blocks[i]!.input as Input };
-          if (denied && !parsed(lists).deny.some((rule) => ruleMatches(rule, rawCall))) seen.deniedOnlyAfterNormalising++;
+          if (denied && !parsed(lists).deny.some((rule) => covers(rule, rawCall, "any"))) seen.deniedOnlyAfterNormalising++;
+          // Deny wins for any item: one denied item in a list of several refuses the whole call.
+          const items = Object.values(gateCall.input).find(Array.isArray) ?? [];
+          if (denied && items.length > 1 && parsed(lists).deny.some((rule) => !covers(rule, gateCall, "every") && covers(rule, gateCall, "any"))) {
+            seen.deniedForOneItem++;
+          }
+          if (parsed(lists).allow.some((rule) => rule.argument && covers(rule, gateCall, "any") && !covers(rule, gateCall, "every"))) seen.allowMissedOneItem++;
         });
         // What ran is what was judged: the normalised input, never the raw one.
         const judgedRan = judged.filter((_, i) => !results[i]!.is_error).map((c) => ({ name: c.name, input: c.input }));
@@ -107,6 +127,8 @@ describe("fuzz: the permission gate", () => {
     expect(seen.ran).toBeGreaterThan(50);
     expect(seen.denied).toBeGreaterThan(50);
     expect(seen.deniedOnlyAfterNormalising, "no generated call tried the trailing-space/dot bypass").toBeGreaterThan(5);
+    expect(seen.deniedForOneItem, "no generated list had one denied item among others").toBeGreaterThan(5);
+    expect(seen.allowMissedOneItem, "no generated list had an item outside an allow rule").toBeGreaterThan(5);
   });
 });
 

@@ -1,7 +1,9 @@
 // Attacks on lesson 07's gate found by an adversarial review (issue 11), each reproduced here:
 //   1. escape sequences in a planned email redraw the approval prompt;
 //   2. a deny rule is passed by a spelling the tool tidies afterwards (a trailing space or dot);
-//   8. permissions.json: a duplicate key drops a list, a byte-order mark is refused, no line numbers.
+//   8. permissions.json: a duplicate key drops a list, a byte-order mark is refused, no line numbers;
+//   and, found while grading exercise 07: a list argument was judged as one JSON text, so a deny rule for
+//   one recipient never fitted a list that named them.
 
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -12,7 +14,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAgentTools } from "../../lessons/07-approval-gates/agent.ts";
 import { renderPrompt, terminalApprover, type Answer, type ApprovalRequest, type Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { createEmailTools, normalizeAddress } from "../../lessons/07-approval-gates/email.ts";
+import { decide } from "../../lessons/07-approval-gates/gate.ts";
 import { createGatedExecutor, gateCallFor } from "../../lessons/07-approval-gates/gated-executor.ts";
+import type { GateCall } from "../../lessons/07-approval-gates/permissions.ts";
 import { parseRulesFile, RulesFileError } from "../../lessons/07-approval-gates/rules-file.ts";
 import { isInert } from "../../shared/inert-text.ts";
 
@@ -132,6 +136,82 @@ describe("finding 2: the gate judges the value the tool acts on", () => {
     expect(result?.is_error ?? false).toBe(false);
     expect(await readdir(path.join(workspace, "reports"))).toEqual(["may.txt"]);
     expect(await readFile(path.join(workspace, "reports", "may.txt"), "utf8")).toBe("ok");
+  });
+});
+
+describe("a list argument is judged item by item", () => {
+  const rulesOf = (lists: object) => parseRulesFile(JSON.stringify(lists));
+  const ownCall = (name: string, input: Record<string, unknown>, readOnly = false): GateCall => ({ name, input, readOnly, effect: `runs ${name}` });
+
+  for (const to of [
+    ["anna@example.com", "ceo@competitor.example"],
+    ["ceo@competitor.example", "anna@example.com"],
+    ["anna@example.com", " ceo@COMPETITOR.example.."],
+    ["anna@example.com", "ceo@ｃｏｍｐｅｔｉｔｏｒ.example"],
+  ]) {
+    it(`deny plan_email(to=*@competitor.example) holds when one item of ${JSON.stringify(to)} is that address`, async () => {
+      const approver = approverAnswering("yes");
+      const execute = createGatedExecutor({ rules: rulesOf({ deny: ["plan_email(to=*@competitor.example)"] }), approver });
+      const [result] = await execute([block("t1", "plan_email", { to, subject: "Hi", body: "Secret plans" })], createAgentTools(workspace));
+      expect(result?.is_error, `the list ${JSON.stringify(to)} passed the deny rule: compare each item, not the list as one text`).toBe(true);
+      expect(String(result?.content)).toMatch(/deny rule "plan_email\(to=\*@competitor\.example\)"/);
+      expect(approver.asked, "a denied call must be refused without asking").toEqual([]);
+    });
+  }
+
+  it("list items are normalised before the gate, like a single value", () => {
+    const tool = createAgentTools(workspace).find((t) => t.name === "plan_email")!;
+    const call = gateCallFor(block("t1", "plan_email", { to: [" anna@Example.COM.", "ceo@compe\u200btitor.example"] }), tool);
+    expect(call.input.to).toEqual(["anna@example.com", "ceo@competitor.example"]);
+    const save = createAgentTools(workspace).find((t) => t.name === "save_to_file")!;
+    expect(gateCallFor(block("t2", "save_to_file", { filename: ["reports/a.txt ", "x.env."] }), save).input.filename).toEqual(["reports/a.txt", "x.env"]);
+  });
+
+  it("an allow rule covers a list only when every item fits: one stranger means the person is asked", async () => {
+    const rules = rulesOf({ allow: ["save_to_file(filename=reports/*)"] });
+    const approver = approverAnswering("no");
+    const mixed = await decide(ownCall("save_to_file", { filename: ["reports/a.txt", ".env"] }), rules, approver);
+    expect(mixed.allowed, "an allow rule let a list through because one item fitted").toBe(false);
+    expect(approver.asked).toHaveLength(1);
+    const all = await decide(ownCall("save_to_file", { filename: ["reports/a.txt", "reports/b.txt"] }), rules, approver);
+    expect(all).toEqual({ allowed: true, reason: "allowed by the rule save_to_file(filename=reports/*)" });
+    expect(approver.asked).toHaveLength(1);
+  });
+
+  it("an ask rule covers a list when any item fits, even for a tool that only reads", async () => {
+    const approver = approverAnswering("no");
+    const verdict = await decide(ownCall("plan_email", { to: ["anna@example.com", "CEO@example.com"] }, true), rulesOf({ ask: ["plan_email(to=ceo@*)"] }), approver);
+    expect(verdict.allowed).toBe(false);
+    expect(approver.asked.map((request) => request.why)).toEqual(["the rule ask plan_email(to=ceo@*) says to ask"]);
+  });
+
+  it("an empty list is a missing field: no rule about that field covers it", async () => {
+    const approver = approverAnswering("no");
+    const rules = rulesOf({ deny: ["plan_email(to=*)"], allow: ["save_to_file(filename=*)"] });
+    expect((await decide(ownCall("plan_email", { to: [] }, true), rules, approver)).allowed).toBe(true);
+    expect((await decide(ownCall("save_to_file", { filename: [] }), rules, approver)).allowed, "an empty list fitted an allow rule").toBe(false);
+    expect(approver.asked).toHaveLength(1);
+  });
+
+  it("numbers and booleans are compared as their text, alone or in a list", async () => {
+    const approver = approverAnswering();
+    const rules = rulesOf({ deny: ["transfer(amount=1000*)"], allow: ["transfer(urgent=false)", "transfer(amount=5)"] });
+    expect((await decide(ownCall("transfer", { amount: 10_000 }), rules, approver)).allowed).toBe(false);
+    expect((await decide(ownCall("transfer", { amount: [5, 1000] }), rules, approver)).allowed).toBe(false);
+    expect(await decide(ownCall("transfer", { amount: 7, urgent: false }), rules, approver)).toEqual({
+      allowed: true,
+      reason: "allowed by the rule transfer(urgent=false)",
+    });
+    expect((await decide(ownCall("transfer", { amount: [5, 5] }), rules, approver)).allowed).toBe(true);
+    expect(approver.asked).toEqual([]);
+  });
+
+  it("only the call's own fields count: an inherited constructor or toString is no field", async () => {
+    const approver = approverAnswering("no");
+    const rules = rulesOf({ allow: ["save_to_file(constructor=*)", "save_to_file(toString=*)"] });
+    const verdict = await decide(ownCall("save_to_file", { filename: "a.txt" }), rules, approver);
+    expect(verdict.allowed, "an inherited property fitted an allow rule").toBe(false);
+    expect(approver.asked).toHaveLength(1);
   });
 });
 
