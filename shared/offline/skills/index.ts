@@ -10,12 +10,14 @@ import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
+import { mcpNotesSkill } from "./mcp-notes.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
+  mcpNotesSkill,
   gateRefusalSkill,
   emailReportSkill,
   rememberSkill,
