@@ -25,7 +25,8 @@ export const mcpNotesSkill: Skill = {
   },
   plan(ctx) {
     if (!ctx.has("mcp__notes__add_note") || !NOTES.test(ctx.task)) return null;
-    const refused = ctx.results.find((r) => r.isError && /^\s*Not run\b/i.test(r.output));
+    // A refused note is explained after the figures (convertAndNote); any other refusal ends the plan here.
+    const refused = ctx.results.find((r) => r.name !== "mcp__notes__add_note" && isRefusal(r.output, r.isError));
     if (refused) return { say: explainRefusal(ctx, refused.name, refused.output) };
     const { from, to, amount } = parseConversion(ctx.task, "USD");
     if (from && to && amount !== undefined) return convertAndNote(ctx, from, to, amount);
@@ -50,6 +51,7 @@ function convertAndNote(ctx: PlanContext, from: string, to: string, amount: numb
   const name = NOTE_NAME.exec(ctx.task)?.[1] ?? `${from}-${to}`.toLowerCase();
   const saved = ctx.lastResult("mcp__notes__add_note");
   if (!saved) return { call: [{ name: "mcp__notes__add_note", input: { name, text: `${amount} ${from} = ${total} ${to} (rate ${rateStep.value})` } }] };
+  if (isRefusal(saved.output, saved.isError)) return { say: `${answer}\n${explainRefusal(ctx, saved.name, saved.output)}` };
   if (saved.isError) return { say: `${answer}\n${ctx.t({ en: `The note was not saved: ${saved.output}`, ru: `Заметка не сохранена: ${saved.output}` })}` };
   return { say: `${answer}\n${ctx.t({ en: `Kept as the note "${name}".`, ru: `Сохранено в заметку «${name}».` })}` };
 }
@@ -66,8 +68,12 @@ function listAndRead(ctx: PlanContext): Plan {
   return { say: `${list}\n${ctx.t({ en: `"${names[0]}" says:`, ru: `В «${names[0]}» записано:` })}\n${read.output.trim()}` };
 }
 
+function isRefusal(output: string, isError: boolean): boolean {
+  return isError && /^\s*Not run\b/i.test(output);
+}
+
 function explainRefusal(ctx: PlanContext, tool: string, output: string): string {
-  const why = output.replace(/^\s*Not run:\s*/i, "").split(/(?<=\.)\s/).slice(0, 2).join(" ");
+  const why = output.replace(/^\s*Not run:\s*/i, "").split(/\s*Do not retry/)[0]!.trim();
   if (/\bhook\b/.test(output)) {
     return ctx.t({
       en: `I did not run ${tool}: ${why} I will not retry it now; ask me again in business hours.`,
