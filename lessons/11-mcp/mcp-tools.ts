@@ -52,7 +52,7 @@ export function mcpToolName(server: string, tool: string): string {
     );
   }
   const name = `mcp__${server}__${tool}`;
-  if (!TOOL_NAME_PATTERN.test(name)) {
+  if (tool === "" || !TOOL_NAME_PATTERN.test(name)) {
     throw new McpToolError(
       `The tool "${inert(tool)}" of MCP server "${server}" would be named "${inert(name)}" (${name.length} characters), which the API refuses: ` +
         "a tool name is 1 to 64 letters, digits, \"_\" or \"-\". Give the server a shorter name in mcp.json, or do not use this tool.",
