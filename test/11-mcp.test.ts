@@ -8,7 +8,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { mcpToolName, McpToolError, toolFromMcp, toolsFromServers, type ConnectedServer } from "@exercise/11-mcp/mcp-tools.ts";
+import { describeMcpCall, mcpToolName, McpToolError, resultText as mcpResultText, toolFromMcp, toolsFromServers, type ConnectedServer } from "@exercise/11-mcp/mcp-tools.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { executeBatch, type SafeTool } from "../lessons/05-parallel-and-safe/executor.ts";
 import { noTerminalApprover } from "../lessons/07-approval-gates/approver.ts";
@@ -63,6 +63,8 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
   it("joins server and tool with the mcp__ prefix and double underscores", () => {
     expect(mcpToolName("notes", "add_note"), `${FILE}: mcpToolName("notes", "add_note") must be "mcp__notes__add_note"`).toBe("mcp__notes__add_note");
     expect(mcpToolName("my-server_2", "x"), "a server name may hold letters, digits, - and single _").toBe("mcp__my-server_2__x");
+    expect(mcpToolName("course_v2_beta", "get-rate"), "single underscores between longer parts are fine too").toBe("mcp__course_v2_beta__get-rate");
+    expect(mcpToolName("a", "b")).toBe("mcp__a__b");
   });
 
   it("refuses server names that are empty, hold spaces, Cyrillic or '__', with McpToolError that says to rename it in mcp.json", () => {
@@ -75,6 +77,7 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
       }
       expect(error, `mcpToolName(${JSON.stringify(bad)}, "add_note") must throw: a server name is letters, digits, - and single _ (no "__", which separates the parts)`).toBeInstanceOf(McpToolError);
       expect((error as Error).message, "the error must say where to fix it: mcp.json").toMatch(/mcp\.json/);
+      expect((error as Error).name, "the error's name is McpToolError (the class sets it)").toBe("McpToolError");
     }
   });
 
@@ -90,6 +93,7 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
     expect(error, "a 65-character name must throw McpToolError: the API would refuse the whole request").toBeInstanceOf(McpToolError);
     expect((error as Error).message, "the error names the server and the tool, so the user knows which one").toMatch(/"s"/);
     expect((error as Error).message).toContain(`${fits}x`);
+    expect((error as Error).message, "and says what the API accepts").toMatch(/1 to 64/);
   });
 
   it("refuses tool names the API would refuse (a space, Cyrillic, a dot)", () => {
@@ -114,6 +118,24 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
       }),
       { seed: 42, numRuns: 200 },
     );
+  });
+});
+
+describe("the given helpers: result text and what the approver sees (TODO 2)", () => {
+  it("resultText keeps text parts, names the others, and reads a result without content as empty", () => {
+    expect(mcpResultText({ content: [{ type: "text", text: "один" }, { type: "image", data: "..." }, { type: "image", text: "hidden" }, { type: "text", text: 2 }] })).toBe(
+      "один\n[image content not shown]\n[image content not shown]\n[text content not shown]",
+    );
+    expect(mcpResultText({})).toBe("");
+  });
+
+  it("describeMcpCall names the server and every claim, marked unverified, or says there are none", () => {
+    const call = (annotations: McpTool["annotations"]) => describeMcpCall("notes", tool("add_note", { annotations }), { name: "x" });
+    expect(call({ readOnlyHint: true, destructiveHint: true, openWorldHint: true })).toBe(
+      'calls add_note on the MCP server "notes" with 12 characters of input (the server says it only reads, may delete or overwrite, reaches outside systems; unverified)',
+    );
+    expect(call({ readOnlyHint: false, destructiveHint: false, openWorldHint: false })).toMatch(/\(the server says nothing about its effects\)$/);
+    expect(call(undefined)).toMatch(/\(the server says nothing about its effects\)$/);
   });
 });
 
@@ -165,6 +187,11 @@ describe("one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)", () 
     await expect(toolFromMcp(server, addNote).run({ name: "x" }), "isError: true must throw an Error with the server's text, so the executor sends it as an is_error result").rejects.toThrow(
       "No such note: use list_notes",
     );
+  });
+
+  it("an isError result with no text still throws, naming the tool and the server", async () => {
+    const server = await scripted("notes", { tools: [addNote], handlers: { add_note: () => ({ content: [], isError: true }) } });
+    await expect(toolFromMcp(server, addNote).run({ name: "x" }), "an empty error must still say which tool of which server failed").rejects.toThrow(/add_note on notes failed/);
   });
 
   it("a server that fails (a thrown handler) rejects run instead of answering with a value", async () => {
@@ -219,6 +246,7 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
     const run = toolsFromServers([notes, impostor]);
     await expect(run, "mcp__notes__add_note and mcp__NOTES__add_note are one name to a permission rule (rules match in any case): throw McpToolError").rejects.toThrow(McpToolError);
     await expect(run, 'the message must name both servers, "notes" and "NOTES"').rejects.toThrow(/"notes"[\s\S]*"NOTES"/);
+    await expect(run, "and say what to do: rename or remove one of them in mcp.json").rejects.toThrow(/rename one of the servers in mcp\.json/);
   });
 
   it("a server listing one name twice is a clash too", async () => {

@@ -1,7 +1,7 @@
 // Exercise 11: the MCP-to-Tool adapter. An MCP server's tool list (tools/list) becomes course Tools
 // that the loop, the permission gate, the timeouts and the output cap treat like any other tool.
 // Read exercises/11-mcp/README.md first; the numbered TODOs below match its tasks.
-// Already done for you: the name patterns, the types, McpToolError, resultText and describeMcpCall.
+// Already done for you: the name checks, the types, McpToolError, resultText and describeMcpCall.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type Anthropic from "@anthropic-ai/sdk";
@@ -9,10 +9,16 @@ import { truncateOutput, type OutputLimits } from "../../lessons/05-parallel-and
 import type { ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
 
-// What the Messages API accepts as a tool name (the documented limit; the live API takes up to 128).
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-// A server name: letters, digits, "_" and "-", and no "__", which is the separator in the full name.
-export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/;
+// What the Messages API accepts as a tool name: ^[a-zA-Z0-9_-]{1,64}$ (the documented limit; the
+// live API takes up to 128).
+export function isApiToolName(name: string): boolean {
+  return /^[a-zA-Z0-9_-]{1,64}$/.test(name);
+}
+
+// A server name: letters, digits, "-" and single "_". No "__": that separates the parts of the full name.
+export function isServerName(name: string): boolean {
+  return /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/.test(name);
+}
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
 
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
@@ -37,17 +43,17 @@ export class McpToolError extends Error {
 // servers each have an add_note.
 export function mcpToolName(server: string, tool: string): string {
   // TODO 1: return "mcp__<server>__<tool>". Throw McpToolError (saying what to change in mcp.json) when
-  // the server name does not match SERVER_NAME_PATTERN, or the full name does not match TOOL_NAME_PATTERN.
+  // the server name does not match isServerName, or the full name does not match isApiToolName.
   throw new Error(`not implemented yet: build the name for ${server}/${tool} (TODO 1 in exercises/11-mcp/mcp-tools.ts)`);
 }
 
 // The text of a tools/call result. Text parts are kept; anything else (an image, a resource) is named,
 // not dropped silently, so the model knows something was there.
-export function resultText(result: unknown): string {
+export function resultText(result: object): string {
   const content = (result as { content?: unknown }).content;
-  if (!Array.isArray(content)) return JSON.stringify((result as { toolResult?: unknown }).toolResult ?? "");
-  return content
-    .map((part: { type?: unknown; text?: unknown }) => (part.type === "text" && typeof part.text === "string" ? part.text : `[${String(part.type)} content not shown]`))
+  const parts: Array<{ type?: unknown; text?: unknown }> = Array.isArray(content) ? content : [];
+  return parts
+    .map((part) => (part.type === "text" && typeof part.text === "string" ? part.text : `[${String(part.type)} content not shown]`))
     .join("\n");
 }
 
