@@ -8,10 +8,16 @@ import { truncateOutput, type OutputLimits } from "../../lessons/05-parallel-and
 import type { ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
 
-// What the Messages API accepts as a tool name (the documented limit; the live API takes up to 128).
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-// A server name: letters, digits, "_" and "-", and no "__", which is the separator in the full name.
-export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/;
+// What the Messages API accepts as a tool name: ^[a-zA-Z0-9_-]{1,64}$ (the documented limit; the
+// live API takes up to 128).
+export function isApiToolName(name: string): boolean {
+  return /^[a-zA-Z0-9_-]{1,64}$/.test(name);
+}
+
+// A server name: letters, digits, "-" and single "_". No "__": that separates the parts of the full name.
+export function isServerName(name: string): boolean {
+  return /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/.test(name);
+}
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
 
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
@@ -35,13 +41,13 @@ export class McpToolError extends Error {
 // mcp__notes__add_note. The prefix lets a rule address a whole server (mcp__notes__*), and lets two
 // servers each have an add_note.
 export function mcpToolName(server: string, tool: string): string {
-  if (!SERVER_NAME_PATTERN.test(server)) {
+  if (!isServerName(server)) {
     throw new McpToolError(
       `The MCP server name "${inert(server)}" cannot be used: use letters, digits, "-" and single "_" (no "__", which separates the parts of mcp__server__tool). Rename it in mcp.json.`,
     );
   }
   const name = `mcp__${server}__${tool}`;
-  if (tool === "" || !TOOL_NAME_PATTERN.test(tool)) {
+  if (tool === "" || !isApiToolName(tool)) {
     throw new McpToolError(
       `The tool "${inert(tool)}" of MCP server "${server}" would be named "${inert(name)}" (${name.length} characters), which the API refuses: ` +
         "a tool name is 1 to 64 letters, digits, \"_\" or \"-\". Give the server a shorter name in mcp.json, or do not use this tool.",
@@ -52,11 +58,11 @@ export function mcpToolName(server: string, tool: string): string {
 
 // The text of a tools/call result. Text parts are kept; anything else (an image, a resource) is named,
 // not dropped silently, so the model knows something was there.
-export function resultText(result: unknown): string {
+export function resultText(result: object): string {
   const content = (result as { content?: unknown }).content;
-  if (!Array.isArray(content)) return JSON.stringify((result as { toolResult?: unknown }).toolResult ?? "");
-  return content
-    .map((part: { type?: unknown; text?: unknown }) => (part.type === "text" && typeof part.text === "string" ? part.text : `[${String(part.type)} content not shown]`))
+  const parts: Array<{ type?: unknown; text?: unknown }> = Array.isArray(content) ? content : [];
+  return parts
+    .map((part) => (part.type === "text" && typeof part.text === "string" ? part.text : `[${String(part.type)} content not shown]`))
     .join("\n");
 }
 
