@@ -109,10 +109,16 @@ describe("npm run mcp: stdout is the protocol's alone, and the process ends with
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
     send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
-    // Wait for both answers, then hang up.
-    for (let i = 0; i < 900 && !/"id":2\b/.test(stdout); i++) await new Promise((r) => setTimeout(r, 100));
-    child.stdin.end();
-    const code = await exited;
+    let code: number | null;
+    try {
+      // Wait for both answers, then hang up.
+      for (let i = 0; i < 900 && !/"id":2\b/.test(stdout); i++) await new Promise((r) => setTimeout(r, 100));
+      child.stdin.end();
+      code = await Promise.race([exited, new Promise<"still running">((r) => setTimeout(() => r("still running"), 10_000))]).then((c) => (c === "still running" ? -1 : c));
+    } finally {
+      // Whatever happened above, no server is left running after the test.
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
 
     const lines = stdout.split("\n").filter((line) => line !== "");
     expect(lines.length, `expected two answers on stdout, got: ${stdout.slice(0, 300)}`).toBe(2);
