@@ -1,19 +1,35 @@
 // Mutation testing of one exercise's reference solution: `npm run mutate N` (shared/cli/mutate.ts)
 // runs Stryker with this file once per exercise, naming the exercise in COURSE_MUTATE. Stryker
-// changes solutions/NN-slug/*.ts one small edit at a time and runs only test/NN-slug.test.ts, with
-// COURSE_TARGET=solutions so the @exercise alias points at the mutated copy in its sandbox.
+// changes solutions/NN-slug/*.ts one small edit at a time and runs only test/NN-slug.test.ts, with the
+// @exercise alias pointing at the mutated copy in its sandbox.
 // A mutant the checks do not notice ("survived") is a wrong answer the checks would let through.
+
+import { readdirSync, readFileSync } from "node:fs";
 
 const exercise = process.env.COURSE_MUTATE;
 if (!exercise) throw new Error("Run this through `npm run mutate N`; it sets COURSE_MUTATE to the exercise.");
 
+// Only what the learner writes is mutated: a file the starter hands over unchanged (contacts.ts in
+// exercise 01) is given data, and mutating it measures nothing the checks are for.
+const read = (file) => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+};
+const written = readdirSync(`solutions/${exercise}`)
+  .filter((file) => file.endsWith(".ts"))
+  .filter((file) => read(`solutions/${exercise}/${file}`) !== read(`exercises/${exercise}/${file}`))
+  .map((file) => `solutions/${exercise}/${file}`);
+
 export default {
   testRunner: "vitest",
   plugins: ["@stryker-mutator/vitest-runner"],
-  mutate: [`solutions/${exercise}/*.ts`],
-  testFiles: [`test/${exercise}.test.ts`],
-  // related: false, because the tests reach the solution through an alias, not a relative import.
-  vitest: { configFile: "vitest.config.ts", related: false },
+  mutate: written,
+  // The config picks test/NN-slug.test.ts (not `testFiles`: see that file for why). related: false,
+  // because the tests reach the solution through an alias, not a relative import.
+  vitest: { configFile: "shared/cli/mutate.vitest.config.ts", related: false },
   coverageAnalysis: "perTest",
   reporters: ["json", "progress"],
   jsonReporter: { fileName: `reports/mutation/${exercise}.json` },

@@ -42,7 +42,15 @@ function clip(text: string): string {
   return inert(more > 0 ? `${flat.slice(0, MAX_SHOWN)}… (${more} more characters)` : flat);
 }
 
-export function createTranscript(options: { raw?: boolean; write?: (line: string) => void } = {}): Transcript {
+export interface TranscriptOptions {
+  raw?: boolean;
+  write?: (line: string) => void;
+  // Shows a streamed answer's text as it arrives (pieces, no line breaks added); the finished
+  // answer's text is then not printed again. Without it, a streamed answer is shown when it ends.
+  live?: (text: string) => void;
+}
+
+export function createTranscript(options: TranscriptOptions = {}): Transcript {
   const write = options.write ?? ((line: string) => console.log(line));
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
   const toolNames = new Map<string, string>();
@@ -71,10 +79,11 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     lastStopReason = message.stop_reason ?? undefined;
   }
 
-  function showResponse(message: Anthropic.Message): void {
+  function showResponse(message: Anthropic.Message, textShown = false): void {
     const calls = message.content.filter((b) => b.type === "tool_use");
     for (const block of message.content) {
       if (block.type === "text") {
+        if (textShown) continue;
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
         const text = inert(block.text, { multiline: true });
         write(calls.length > 0 ? chalk.dim(`  ${text}`) : `\n${chalk.bold(text)}`);
@@ -99,10 +108,9 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
       }
       const response = await fetch(input, init);
       if (!isMessages) return response;
-      const number = stats.requests;
-      if (response.ok && isEventStream(response)) return watchStream(response, number);
+      if (response.ok && isEventStream(response)) return watchStream(response, stats.requests);
       const text = await response.clone().text();
-      if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status})\n`) + prettyJson(text));
+      if (options.raw) write(chalk.magenta(`\n<<< response ${stats.requests} (HTTP ${response.status})\n`) + prettyJson(text));
       if (response.ok) {
         try {
           const message = JSON.parse(text) as Anthropic.Message;
@@ -122,19 +130,35 @@ export function createTranscript(options: { raw?: boolean; write?: (line: string
     if (!response.body) return response;
     const decoder = new TextDecoder();
     let text = "";
+    // With `live`: how far the complete events have been read, and whether any text was shown.
+    let read = 0;
+    let shownLive = false;
+    const live = options.raw ? undefined : options.live;
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           text += decoder.decode(chunk, { stream: true });
+          const end = text.lastIndexOf("\n\n");
+          if (live && end >= read) {
+            for (const event of parseSse(text.slice(read, end))) {
+              if (event.type !== "content_block_delta" || event.delta.type !== "text_delta") continue;
+              // Streamed text is model text like any other: made inert before the terminal sees it.
+              const piece = inert(event.delta.text, { multiline: true });
+              live(shownLive ? piece : `\n${piece}`);
+              shownLive = true;
+            }
+            read = end + 2;
+          }
           controller.enqueue(chunk);
         },
         flush() {
           text += decoder.decode();
           if (options.raw) write(chalk.magenta(`\n<<< response ${number} (HTTP ${response.status}, streamed)\n`) + inert(text.trimEnd(), { multiline: true }));
+          if (shownLive) live?.("\n");
           const { message } = messageFromEvents(parseSse(text));
           if (!message) return;
           countResponse(message);
-          if (!options.raw) showResponse(message);
+          if (!options.raw) showResponse(message, shownLive);
         },
       }),
     );

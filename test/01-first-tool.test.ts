@@ -1,12 +1,15 @@
 // Checks for exercise 01 (search_contacts). Run them with: npm run check 1
 // Each message says what was expected, what happened, and where to look.
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { searchContacts, searchContactsTool } from "@exercise/01-first-tool/search-contacts.ts";
+import { CONTACTS } from "@exercise/01-first-tool/contacts.ts";
 import { askOnce } from "../lessons/01-first-tool/agent.ts";
 import { toolDefinitions } from "../lessons/01-first-tool/tool.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
+import { DEFAULT_MODEL } from "../shared/model.ts";
 
 const FILE = "exercises/01-first-tool/search-contacts.ts";
 const people = [
@@ -35,12 +38,89 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
   it("returns an empty list when nothing matches", () => {
     expect(searchContacts("zzz", people), 'searchContacts("zzz") should return [] (no match is not an error).').toEqual([]);
   });
+
+  it("searches the contact list from contacts.ts when no list is given", () => {
+    const found = searchContacts("ann").map((c) => c.name);
+    expect(found, `searchContacts("ann") with no second argument searches CONTACTS: "Anna Petrova" and "Anne Smith", in list order.`).toEqual([
+      "Anna Petrova",
+      "Anne Smith",
+    ]);
+  });
+
+  it("ignores case in every alphabet, not only A-Z", () => {
+    const russian = [
+      { name: "Ольга Смирнова", email: "olga@example.ru", phone: "+7 900 000-00-04" },
+      { name: "Пётр Ёлкин", email: "petr@example.ru", phone: "+7 900 000-00-05" },
+      { name: "Émile Zola", email: "emile@example.fr", phone: "+33 1 00 00 00 00" },
+    ];
+    for (const [query, expected] of [
+      ["ОЛЬГА", "Ольга Смирнова"],
+      ["смирн", "Ольга Смирнова"],
+      ["ЁЛКИН", "Пётр Ёлкин"],
+      ["émile", "Émile Zola"],
+    ] as const) {
+      const found = searchContacts(query, russian).map((c) => c.name);
+      expect(
+        found,
+        `searchContacts(${JSON.stringify(query)}) should find "${expected}": our users write Russian, and "ignoring case" ` +
+          `means every alphabet. Lower-case both sides with toLowerCase(), which knows Cyrillic; a hand-made A-Z rule does not (TODO 1 in ${FILE}).`,
+      ).toEqual([expected]);
+    }
+  });
+
+  it("ignores spaces around the query", () => {
+    const found = searchContacts("  olga ", people).map((c) => c.name);
+    expect(found, `searchContacts("  olga ") should find "Olga Ivanova": spaces around the query do not count (trim it).`).toEqual([
+      "Olga Ivanova",
+    ]);
+  });
+
+  it("finds nobody for an empty or blank query, instead of everybody", () => {
+    for (const query of ["", "   ", "\t"]) {
+      const found = searchContacts(query, people).map((c) => c.name);
+      expect(
+        found,
+        `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}. Every name "contains" the empty string, so a ` +
+          `plain includes() hands the model the whole contact list for a search for nothing. An empty or blank query should return [] (TODO 1 in ${FILE}).`,
+      ).toEqual([]);
+    }
+  });
+
+  it("returns exactly the matching contacts, for any names and queries (property, Latin and Cyrillic)", () => {
+    const letters = [..."abcdeklmnoprstxyzABCDEKLMNOPRSTXYZéÉñÑабвгдеёжзиклмнопрстюяАБВГДЕЁЖЗИКЛМНОПРСТЮЯ "];
+    const name = fc.string({ unit: fc.constantFrom(...letters), minLength: 1, maxLength: 12 });
+    const list = fc.array(name, { minLength: 0, maxLength: 6 }).map((names) =>
+      names.map((n, i) => ({ name: n, email: `p${i}@example.com`, phone: `+7 900 000-00-${String(i).padStart(2, "0")}` })),
+    );
+    // A query is often a piece of one of the names, re-cased at random, with spaces around it.
+    const query = fc.oneof(
+      name,
+      fc.tuple(name, fc.nat(), fc.nat(), fc.boolean()).map(([n, a, b, upper]) => {
+        const piece = n.slice(Math.min(a, b) % n.length, (Math.max(a, b) % n.length) + 1);
+        return ` ${upper ? piece.toUpperCase() : piece.toLowerCase()} `;
+      }),
+    );
+    fc.assert(
+      fc.property(list, query, (contacts, q) => {
+        const needle = q.trim().toLowerCase();
+        const expected = needle === "" ? [] : contacts.filter((c) => c.name.toLowerCase().includes(needle));
+        const found = searchContacts(q, contacts);
+        expect(
+          found.map((c) => c.email),
+          `searchContacts(${JSON.stringify(q)}, [${contacts.map((c) => JSON.stringify(c.name)).join(", ")}]) should return exactly the ` +
+            `contacts whose name contains the query (case ignored in any alphabet, spaces around it ignored, blank finds nobody), ` +
+            `in list order, each once.`,
+        ).toEqual(expected.map((c) => c.email));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
 });
 
 describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () => {
   it("is a tool definition the Messages API accepts", () => {
     const problem = validateMessagesRequest({
-      model: "claude-haiku-5-5",
+      model: DEFAULT_MODEL,
       max_tokens: 100,
       tools: toolDefinitions([searchContactsTool]),
       messages: [{ role: "user", content: "hi" }],
@@ -57,7 +137,7 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
       description.length,
       `The description is the model's only guide (TODO 2 in ${FILE}). Write 2-4 sentences; it has ${description.length} characters.`,
     ).toBeGreaterThanOrEqual(60);
-    for (const field of ["email", "phone"]) {
+    for (const field of ["name", "email", "phone"]) {
       expect(
         description,
         `The description should say what the tool returns (name, email and phone); it does not mention "${field}".`,
@@ -66,6 +146,15 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
     expect(
       /\b(use (it |this )?(when|whenever|to|for)|when the user|if the user)\b/.test(description),
       'The description should say when to use the tool, e.g. "Use it when the user asks for someone\'s email or phone."',
+    ).toBe(true);
+    expect(
+      /\breturns?\b/.test(description),
+      'The description should say what comes back, in so many words: "Returns a list of matches, each with name, email and phone."',
+    ).toBe(true);
+    expect(
+      /\b(no (contact|one|match|matches|result|results)|nothing (matches|is found|found)|not found|none match|empty)\b/.test(description),
+      "The description should say what happens when no contact matches (e.g. \"When no contact matches, it says so: tell the user " +
+        `rather than guess.\"). Without it the model cannot tell "nobody" from "the tool failed" (TODO 2 in ${FILE}).`,
     ).toBe(true);
   });
   it("has a `name` property: a described string, and required", () => {
@@ -97,16 +186,44 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
     }
   });
 
-  it("run() says so when no contact matches", async () => {
-    const output = String(await searchContactsTool.run({ name: "Zorro" }));
-    expect(
-      /\b(no|not found|nothing)\b/i.test(output) && output.includes("Zorro"),
-      `run({ name: "Zorro" }) should return a sentence saying no contact matches 'Zorro', so the model does not guess; it returned: ${JSON.stringify(output)}`,
-    ).toBe(true);
+  it("run() says so when no contact matches, naming the name", async () => {
+    for (const name of ["Zorro", "Жорж"]) {
+      const output = String(await searchContactsTool.run({ name }));
+      expect(
+        /\b(no|not found|nothing)\b/i.test(output) && output.includes(name),
+        `run({ name: ${JSON.stringify(name)} }) should return a sentence saying that no contact matches, with the name in it, e.g. ` +
+          `"No contact matches '${name}'.", so the model can tell the user what it looked for instead of guessing; it returned: ${JSON.stringify(output)}`,
+      ).toBe(true);
+    }
+  });
+
+  it("run() with no name, an empty one or a number: an error that asks for a name, not a crash", async () => {
+    for (const input of [{}, { name: "" }, { name: "   " }, { name: 42 }]) {
+      let message = "";
+      let crashed = false;
+      let output: unknown;
+      try {
+        output = await searchContactsTool.run(input as { name: string });
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+        crashed = error instanceof TypeError;
+      }
+      if (message.includes("not implemented yet")) expect.fail(message);
+      expect(
+        crashed || /cannot read|is not a function/i.test(message),
+        `run(${JSON.stringify(input)}) crashed inside the code ("${message}"). Check input.name first: when it is not a non-empty ` +
+          `string, throw your own Error that says a name is needed, with an example (TODO 4 in ${FILE}).`,
+      ).toBe(false);
+      expect(
+        message,
+        `run(${JSON.stringify(input)}) should throw an Error saying a name is needed, with an example such as {"name": "Anna"}: ` +
+          `the model sent a bad input and must be told how to fix it. ${message ? `It threw: ${message}` : `It returned: ${JSON.stringify(output)}`} (TODO 4 in ${FILE}).`,
+      ).toMatch(/name/i);
+    }
   });
 });
 
-describe("search_contacts in a round trip with the model", () => {
+describe("search_contacts in a round trip with the model (TODO 4)", () => {
   it("answers the model's tool_use with a tool_result carrying the contact", async () => {
     const mock = createMockModel([
       reply.toolUse("search_contacts", { name: "anna" }),

@@ -11,6 +11,7 @@ import { toolDefinitions, type Tool } from "../lessons/01-first-tool/tool.ts";
 import { calculateTool } from "../lessons/02-agent-loop/calculate.ts";
 import { createClient } from "../shared/client.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
+import { DEFAULT_MODEL } from "../shared/model.ts";
 import { createMockModel, reply, resultText, type MockModel, type MockTurn } from "../shared/mock/mock-model.ts";
 
 const LOOP = "exercises/02-agent-loop/agent-loop.ts";
@@ -117,6 +118,13 @@ function explain(error: unknown, apiSaid?: string, messages: Anthropic.MessagePa
       `message right after the assistant turn, each with tool_use_id = that block's id. The API said: ${apiSaid}`
     );
   }
+  if (apiSaid.includes("non-empty content")) {
+    return (
+      "Your loop sent a user message with nothing in it: it went on after a response that asked for no tool (stop_reason " +
+      `"max_tokens" or "end_turn"), so there were no results to send. Only stop_reason "tool_use" means "run tools and continue" (${LOOP}, TODO 2). ` +
+      `The API said: ${apiSaid}`
+    );
+  }
   return `The API refused a request your loop sent: ${apiSaid}`;
 }
 
@@ -137,7 +145,7 @@ function expectSuccess(mock: MockModel, outcome: Outcome): string {
   return outcome.answer ?? "";
 }
 
-describe("the loop: talking to the model", () => {
+describe("the loop: talking to the model (TODO 2)", () => {
   it("zero tool rounds: returns the model's text when it answers at once", async () => {
     const { tools } = testTools();
     const mock = createMockModel([reply.text("Paris is the capital of France.")]);
@@ -235,6 +243,9 @@ describe("the loop: talking to the model", () => {
     expect(answer).toBe("Both done.");
   });
 
+});
+
+describe("the loop: when a tool call goes wrong (TODO 1)", () => {
   it("an unknown tool becomes an is_error result, and the loop goes on", async () => {
     const { tools } = testTools();
     const mock = createMockModel([reply.toolUse("delete_everything", {}), reply.text("I cannot delete anything.")]);
@@ -249,6 +260,7 @@ describe("the loop: talking to the model", () => {
       resultText(result),
       "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",
     ).toMatch(/delete_everything[\s\S]*add/);
+    expect(resultText(result), "List the tools one by one, e.g. \"Available tools: add, lookup, explode.\"").toMatch(/add\W+lookup\W+explode/);
     expect(answer, "After the error the model answered; runAgent should return that answer.").toBe("I cannot delete anything.");
   });
 
@@ -285,6 +297,9 @@ describe("the loop: talking to the model", () => {
     });
   });
 
+});
+
+describe("the loop: the turn limit (TODO 3)", () => {
   it("stops at the turn limit with a message that says so", async () => {
     const { tools } = testTools();
     const forever: MockTurn[] = Array.from({ length: 20 }, (_, i) => reply.toolUse("add", { a: i, b: 1 }));
@@ -301,6 +316,95 @@ describe("the loop: talking to the model", () => {
     );
   });
 
+  it("a model that finishes on the very last allowed turn gets its answer returned, not the limit message", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.toolUse("add", { a: 1, b: 1 }), reply.toolUse("add", { a: 2, b: 2 }), reply.text("Done in three.")]);
+    const answer = expectSuccess(mock, await run(mock, tools, { maxTurns: 3 }));
+    expect(
+      answer,
+      "With maxTurns: 3 the model answered (end_turn) on the 3rd request: that answer is the result. The limit is reached only " +
+        `when the 3rd response still asks for tools. Check stop_reason before deciding the limit is hit (${LOOP}, TODO 3).`,
+    ).toBe("Done in three.");
+    expect(mock.requests.length, "Three requests were needed and allowed.").toBe(3);
+  });
+
+  it("maxTurns: 1 sends exactly one request", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel(Array.from({ length: 3 }, () => reply.toolUse("add", { a: 1, b: 1 })));
+    const answer = expectSuccess(mock, await run(mock, tools, { maxTurns: 1 }));
+    expect(mock.requests.length, `With maxTurns: 1 the loop sends one request; it sent ${mock.requests.length}. Count requests, not rounds after the first.`).toBe(1);
+    expect(answer, "At the limit, say the turn limit (1) was reached.").toMatch(/(turn|limit)[\s\S]*1|1[\s\S]*(turn|limit)/i);
+  });
+
+});
+
+describe("the loop: when a tool call goes wrong (TODO 1)", () => {
+  it("a tool whose promise rejects (async failure) becomes an is_error result too", async () => {
+    const { tools } = testTools();
+    const slowFail: Tool = {
+      name: "fetch_page",
+      description: "Fetch a page.",
+      input_schema: { type: "object", properties: {} },
+      async run() {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        throw new Error("connection reset by peer");
+      },
+    };
+    const mock = createMockModel([reply.toolUse("fetch_page", {}), reply.text("The page could not be fetched.")]);
+    const outcome = await run(mock, [...tools, slowFail]);
+    if (outcome.error !== undefined && messageOf(outcome.error).includes("connection reset")) {
+      expect.fail(
+        `A tool's rejected promise escaped the loop ("${messageOf(outcome.error)}"). An async tool does not throw when called; its ` +
+          `promise rejects later. Await tool.run(...) INSIDE the try, so the catch sees the rejection (${LOOP}, TODO 1).`,
+      );
+    }
+    expectSuccess(mock, outcome);
+    const result = mock.toolResults()[0];
+    expect(result?.is_error, "The rejected promise must be answered with is_error: true.").toBe(true);
+    expect(resultText(result), "The error result should carry the rejection's message.").toContain("connection reset by peer");
+  });
+
+  it("a tool that throws something that is not an Error: its text still reaches the model", async () => {
+    const { tools } = testTools();
+    const odd: Tool = {
+      name: "legacy_api",
+      description: "Old code that throws strings.",
+      input_schema: { type: "object", properties: {} },
+      run() {
+        throw "quota exceeded for today";
+      },
+    };
+    const mock = createMockModel([reply.toolUse("legacy_api", {}), reply.text("The quota is used up.")]);
+    expectSuccess(mock, await run(mock, [...tools, odd]));
+    const result = mock.toolResults()[0];
+    expect(result?.is_error, "A thrown string is still a failure: is_error: true.").toBe(true);
+    expect(
+      resultText(result),
+      'Old code may throw a plain string: (error as Error).message is then undefined. Use error instanceof Error ? error.message : String(error) (TODO 1).',
+    ).toContain("quota exceeded for today");
+  });
+
+  it("several calls in one turn, one of which fails: every call answered, only the failed one is_error", async () => {
+    const { tools, log } = testTools();
+    const mock = createMockModel([
+      reply.toolUses([
+        { name: "explode", input: {}, id: "toolu_bad" },
+        { name: "add", input: { a: 2, b: 2 }, id: "toolu_good" },
+      ]),
+      reply.text("One failed, one worked."),
+    ]);
+    expectSuccess(mock, await run(mock, tools));
+    expect(log, "The failure of the first call must not stop the second from running.").toEqual(["explode()", "add(2,2)"]);
+    const results = blocksOf(mock.requests[1]?.messages.at(-1)).map((b) => [b.tool_use_id, b.is_error === true]);
+    expect(results, "Both calls answered in one message, in order; only the one that threw is marked is_error.").toEqual([
+      ["toolu_bad", true],
+      ["toolu_good", false],
+    ]);
+  });
+
+});
+
+describe("the loop: the turn limit (TODO 3)", () => {
   it("uses a limit of 10 turns when none is given", async () => {
     const { tools } = testTools();
     const mock = createMockModel(Array.from({ length: 15 }, () => reply.toolUse("add", { a: 1, b: 1 })));
@@ -308,6 +412,9 @@ describe("the loop: talking to the model", () => {
     expect(mock.requests.length, "Without options the limit is DEFAULT_MAX_TURNS (10) requests.").toBe(10);
   });
 
+});
+
+describe("the loop: talking to the model (TODO 2)", () => {
   it("stops when the answer is cut off (stop_reason max_tokens) instead of asking again", async () => {
     const { tools } = testTools();
     const mock = createMockModel([reply.raw([{ type: "text", text: "The answer is long and was cu" }], "max_tokens")]);
@@ -344,7 +451,7 @@ describe("the loop: talking to the model", () => {
 const MOMENT = new Date("2026-03-01T09:05:07Z");
 const fixedClock = () => MOMENT;
 
-describe("get_time: the tool with an injectable clock", () => {
+describe("get_time: getTime with an injectable clock (TODO 4)", () => {
   it("gives the clock's time and date in the zone asked for", () => {
     expect(getTime(fixedClock, "UTC"), `getTime(clock, "UTC") at 09:05:07 UTC (TODO 4 in ${TIME}).`).toEqual({
       time: "09:05:07",
@@ -354,6 +461,20 @@ describe("get_time: the tool with an injectable clock", () => {
     expect(getTime(fixedClock, "Asia/Tokyo").time, "Tokyo is UTC+9: 09:05:07 UTC is 18:05:07 there (24-hour clock).").toBe(
       "18:05:07",
     );
+  });
+
+  it("says 00 at midnight, never 24", () => {
+    const afterMidnight = () => new Date("2026-03-01T00:05:07Z");
+    const inUtc = getTime(afterMidnight, "UTC");
+    expect(
+      inUtc,
+      `Five past midnight UTC is "00:05:07" on 2026-03-01; got ${JSON.stringify(inUtc)}. toLocaleTimeString with hour12: false writes ` +
+        `midnight as "24" in some locales. Use a 24-hour cycle that starts at 00: hourCycle: "h23" (TODO 4 in ${TIME}).`,
+    ).toEqual({ time: "00:05:07", date: "2026-03-01", timezone: "UTC" });
+    const tokyo = getTime(() => new Date("2026-03-01T15:05:07Z"), "Asia/Tokyo");
+    expect(tokyo, "15:05:07 UTC is five past midnight on 2 March in Tokyo.").toMatchObject({ time: "00:05:07", date: "2026-03-02" });
+    expect(getTime(() => new Date("2026-03-01T12:00:00Z"), "UTC").time, "Noon is 12:00:00, not 00:00:00 or 12:00:00 PM.").toBe("12:00:00");
+    expect(getTime(() => new Date("2026-03-01T23:59:59Z"), "UTC").time, "One second before midnight is 23:59:59.").toBe("23:59:59");
   });
 
   it("uses the date of the zone, not of UTC", () => {
@@ -384,6 +505,9 @@ describe("get_time: the tool with an injectable clock", () => {
     ).toBe(true);
   });
 
+});
+
+describe("get_time: run() (TODO 6)", () => {
   it("run() reads the clock it was given, on every call", async () => {
     let now = new Date("2001-02-03T04:05:06Z");
     const tool = createGetTimeTool(() => now);
@@ -392,6 +516,17 @@ describe("get_time: the tool with an injectable clock", () => {
       first,
       `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,
     ).toMatch(/04:05:06[\s\S]*2001-02-03|2001-02-03[\s\S]*04:05:06/);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(first);
+    } catch {
+      expect.fail(`run() should return the report as JSON (JSON.stringify(getTime(...))); it returned: ${first}`);
+    }
+    expect(parsed, "run() returns getTime(clock, input.timezone) as JSON.").toEqual({ time: "04:05:06", date: "2001-02-03", timezone: "UTC" });
+    const tokyo = JSON.parse(String(await tool.run({ timezone: "Asia/Tokyo" }))) as { time?: string; timezone?: string };
+    expect(tokyo, "run({ timezone: \"Asia/Tokyo\" }) must pass the zone on to getTime.").toMatchObject({ time: "13:05:06", timezone: "Asia/Tokyo" });
+    const local = JSON.parse(String(await tool.run({}))) as { timezone?: string };
+    expect(local.timezone, "Without a timezone, run() uses the computer's own zone.").toBe(localTimeZone());
     now = new Date("2001-02-03T04:07:00Z");
     const second = String(await tool.run({ timezone: "UTC" }));
     expect(second, "run() must call clock() each time, not once when the tool is created: the time moved on.").toContain(
@@ -399,10 +534,13 @@ describe("get_time: the tool with an injectable clock", () => {
     );
   });
 
+});
+
+describe("get_time: the definition the model reads (TODO 5)", () => {
   it("has a definition the model can use: what it returns, when to use it, an optional timezone", () => {
     const tool = createGetTimeTool(fixedClock);
     const problem = validateMessagesRequest({
-      model: "claude-haiku-5-5",
+      model: DEFAULT_MODEL,
       max_tokens: 100,
       tools: toolDefinitions([tool as Tool]),
       messages: [{ role: "user", content: "hi" }],
@@ -411,6 +549,14 @@ describe("get_time: the tool with an injectable clock", () => {
     const description = tool.description.toLowerCase();
     expect(description.length, `Describe get_time for the model in 2-4 sentences (TODO 5 in ${TIME}).`).toBeGreaterThanOrEqual(60);
     expect(description, "The description should say it returns the time.").toContain("time");
+    expect(
+      /24-hour|hh:mm|"time"/.test(description),
+      'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',
+    ).toBe(true);
+    expect(
+      /computer's|local|own time ?zone|by default/.test(description),
+      "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",
+    ).toBe(true);
     expect(
       /\b(use (it|this)?\s*(when|whenever|to|for)|when the user|if the user)\b/.test(description),
       'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',
@@ -421,6 +567,9 @@ describe("get_time: the tool with an injectable clock", () => {
     expect(tool.input_schema.required ?? [], "timezone is optional: do not list it in required.").not.toContain("timezone");
   });
 
+});
+
+describe("get_time: run() in your loop (TODO 6)", () => {
   it("answers 'Который час?' through your loop on the offline demo model", async () => {
     const tool = createGetTimeTool(fixedClock);
     const { client } = createClient({ offline: true });

@@ -18,6 +18,7 @@ import { asTool } from "../lessons/04-tool-contract/dispatch.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
 import { createTroublemakerFetch, TROUBLEMAKER_TASK } from "../shared/offline/troublemaker.ts";
+import { editDistance as lessonEditDistance } from "../lessons/04-tool-contract/did-you-mean.ts";
 
 const FILE = "exercises/04-tool-contract/dispatch.ts";
 const BAD = "exercises/04-tool-contract/bad-tools.ts";
@@ -74,7 +75,7 @@ beforeEach(() => {
   runs = [];
 });
 
-describe("TODO 1-2: did you mean ...?", () => {
+describe("did you mean ...? editDistance (TODO 1)", () => {
   it("editDistance counts single-letter edits", () => {
     const cases: Array<[string, string, number]> = [
       ["", "abc", 3],
@@ -87,6 +88,22 @@ describe("TODO 1-2: did you mean ...?", () => {
     for (const [a, b, expected] of cases) {
       expect(editDistance(a, b), `editDistance("${a}", "${b}") should be ${expected} (TODO 1 in ${FILE}).`).toBe(expected);
       expect(editDistance(b, a), `editDistance must be symmetric: ("${b}", "${a}") should also be ${expected}.`).toBe(expected);
+    }
+  });
+
+});
+
+describe("did you mean ...? suggestToolName (TODO 2)", () => {
+  it("of two close names, suggests the nearer one, even when it comes second", () => {
+    for (const [wrong, names, expected] of [
+      ["read_fil", ["read_files", "read_file"], "read_file"],
+      ["get_rates", ["get_rate_history", "get_rate"], "get_rate"],
+    ] as const) {
+      expect(
+        suggestToolName(wrong, [...names]),
+        `suggestToolName("${wrong}", ${JSON.stringify(names)}): both names are close, but '${expected}' is nearer. Keep the ` +
+          `nearest close name, not the first one found (TODO 2 in ${FILE}).`,
+      ).toBe(expected);
     }
   });
 
@@ -109,7 +126,7 @@ describe("TODO 1-2: did you mean ...?", () => {
   });
 });
 
-describe("TODO 3: checkInput validates against the tool's own schema", () => {
+describe("checkInput validates against the tool's own schema (TODO 3)", () => {
   const rate = exchangeRateTool.input_schema;
 
   it("returns [] for a valid input", () => {
@@ -129,6 +146,24 @@ describe("TODO 3: checkInput validates against the tool's own schema", () => {
     expect(/missing|required/i.test(text), `Say the field is missing (or required). Got: ${text}`).toBe(true);
   });
 
+  it("a missing field: says what to send, from the field's description and example, each said once", () => {
+    const text = checkInput(spyTool.input_schema, {}).join(" ");
+    for (const part of ["city", "City name", "Berlin"]) {
+      expect(text, `A missing 'city' should say what to send: its description ("City name") and example ("Berlin"). Missing "${part}" in: ${text}`).toContain(part);
+    }
+    const schema = {
+      type: "object" as const,
+      properties: { city: { type: "string", description: 'City name in English, e.g. "Berlin"', examples: ["Berlin"] } },
+      required: ["city"],
+    };
+    const twice = checkInput(schema, {}).join(" ");
+    expect(
+      twice.split("Berlin").length - 1,
+      `The description already shows the example (e.g. "Berlin"), and the message repeats it: ${twice}. Add the example from ` +
+        `"examples" only when the description does not already contain it (TODO 3 in ${FILE}).`,
+    ).toBe(1);
+  });
+
   it("an extra field: names it (additionalProperties: false is part of the contract)", () => {
     const text = checkInput(rate, { from_currency: "USD", to_currency: "RUB", amount: 500 }).join(" ");
     expect(text, `An extra field 'amount' must be reported, naming it. Got: ${JSON.stringify(text)}. Are you using the schema (ajv) rather than your own checks?`).toContain(
@@ -141,6 +176,27 @@ describe("TODO 3: checkInput validates against the tool's own schema", () => {
     for (const part of ["expression", "string", "500"]) {
       expect(text, `For expression: 500 (a number) the problem should mention "${part}". Got: ${text}`).toContain(part);
     }
+  });
+
+  it("a number or a boolean sent as text: says to send it without quotes", () => {
+    const quoted = checkInput(spyTool.input_schema, { city: "Berlin", days: "3" }).join(" ");
+    expect(
+      quoted,
+      `days: "3" is the number 3 in quotes, the commonest wrong type a model sends. Beyond "must be an integer", say exactly what ` +
+        `to send: "Send 3 as a number, without quotes." Got: ${quoted} (TODO 3 in ${FILE}).`,
+    ).toMatch(/\b3\b[^"]*without quotes/);
+    const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
+    const bool = checkInput(flag, { urgent: "true" }).join(" ");
+    expect(bool, `urgent: "true" should get "Send true as a boolean, without quotes." Got: ${bool}`).toMatch(/true[^"]*without quotes/);
+    for (const [value, why] of [
+      ["three", "a word is not a number"],
+      ["2.5", "2.5 is a number, but days must be an integer"],
+      ["", "an empty string is not 0"],
+    ] as const) {
+      const text = checkInput(spyTool.input_schema, { city: "Berlin", days: value }).join(" ");
+      expect(text, `days: ${JSON.stringify(value)} must not get "without quotes": ${why}. Got: ${text}`).not.toMatch(/without quotes/);
+    }
+    expect(checkInput(flag, { urgent: "yes" }).join(" "), 'urgent: "yes" is not "true": no "without quotes".').not.toMatch(/without quotes/);
   });
 
   it("a number out of range: names the field, what was received and the limit", () => {
@@ -159,7 +215,7 @@ describe("TODO 3: checkInput validates against the tool's own schema", () => {
   });
 });
 
-describe("TODO 4: dispatch answers every call in the envelope", () => {
+describe("dispatch answers every call in the envelope (TODO 4)", () => {
   it("success: {success: true, data: <what run returned>, error: null}, same tool_use_id, not an error", async () => {
     const result = await dispatch(call("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }, "toolu_ok"), tools);
     expect(result.type, "dispatch must return a tool_result block.").toBe("tool_result");
@@ -184,6 +240,25 @@ describe("TODO 4: dispatch answers every call in the envelope", () => {
     expect(error, "Name the unknown tool in the error.").toContain("get_rate");
     expect(/did you mean/i.test(error) && error.includes("'get_exchange_rate'"), `Suggest the close name: "Did you mean 'get_exchange_rate'?" Got: ${error}`).toBe(true);
     expect(error, "List the available tools, so the model can pick one.").toContain("calculate");
+  });
+
+  it("an unknown name: the list of tools starts with the suggestion, then the nearest names", async () => {
+    const listOf = (error: string) => (error.match(/Available tools: ([^.]*)/)?.[1] ?? "").split(/,\s*/).filter(Boolean);
+    const close = envelopeOf(await dispatch(call("list_note", {}), tools)).error ?? "";
+    expect(
+      listOf(close)[0],
+      `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
+        `model reads the likeliest name first. Got: ${close} (TODO 4 in ${FILE}).`,
+    ).toBe("list_notes");
+    const far = "get_forcast_now";
+    const farError = envelopeOf(await dispatch(call(far, {}), tools)).error ?? "";
+    const names = tools.map((t) => t.name);
+    const expected = [...names].sort((a, b) => lessonEditDistance(far, a) - lessonEditDistance(far, b));
+    expect(
+      listOf(farError),
+      `The available tools should be listed nearest first (by edit distance to '${far}', ties in the order given): ` +
+        `${expected.join(", ")}. Got: ${farError} (TODO 4 in ${FILE}).`,
+    ).toEqual(expected);
   });
 
   it("an unknown, far name: no suggestion, but the list of tools", async () => {
@@ -252,7 +327,7 @@ describe("TODO 4: dispatch answers every call in the envelope", () => {
   });
 });
 
-describe("TODO 4 in a real loop: every troublemaker input, answered", () => {
+describe("dispatch in a real loop: every troublemaker input, answered (TODO 4)", () => {
   let workspace: string;
   beforeEach(async () => {
     workspace = await fs.mkdtemp(path.join(os.tmpdir(), "contract-"));
@@ -305,7 +380,7 @@ describe("TODO 4 in a real loop: every troublemaker input, answered", () => {
   });
 });
 
-describe("TODO 5-7: the three bad tools, rewritten as contracts", () => {
+describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () => {
   const rewritten = [
     ["forecastTool (TODO 5)", bad.forecastTool],
     ["ordersTool (TODO 6)", bad.ordersTool],

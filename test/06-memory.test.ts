@@ -6,10 +6,11 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { nodeFiles, type FileOps } from "@exercise/06-memory/file-ops.ts";
 import { capText, loadMemory } from "@exercise/06-memory/load-memory.ts";
-import { MEMORY_PREAMBLE, MISSING_FILE_NOTE } from "@exercise/06-memory/memory-format.ts";
-import { normalizeFact, remember, writeFileAtomic } from "@exercise/06-memory/remember.ts";
+import { MEMORY_HEADER, MEMORY_PREAMBLE, MISSING_FILE_NOTE, factOf } from "@exercise/06-memory/memory-format.ts";
+import { normalizeFact, remember, serialize, writeFileAtomic } from "@exercise/06-memory/remember.ts";
 import type { Tool } from "../lessons/01-first-tool/tool.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { createRememberTool } from "../lessons/06-memory/remember.ts";
@@ -83,6 +84,35 @@ function letterLines(count: number, words: string): string {
   return Array.from({ length: count }, () => `- ${words}`).join("\n") + "\n";
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// A read that fails the way a disk or a permission does, for one file name; other files read normally.
+function failingRead(name: string, code: string): FileOps {
+  return {
+    ...nodeFiles,
+    readFile: async (file) => {
+      if (path.basename(file) === name) throw Object.assign(new Error(`simulated by the test, reading ${name}`), { code });
+      return nodeFiles.readFile(file);
+    },
+  };
+}
+
+// Reads that take a moment, so calls running at the same time really overlap (as on a busy disk).
+const slowReads: FileOps = {
+  ...nodeFiles,
+  readFile: async (file) => {
+    const text = await nodeFiles.readFile(file);
+    await sleep(5);
+    return text;
+  },
+};
+
+// The facts in MEMORY.md, as the README compares them (NFC, lower case, spaces squeezed, no final . or !).
+function sameFact(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").replace(/[\s.!]+$/, "").trim();
+}
+const factsIn = (memory: string) => memory.split("\n").flatMap((line) => (factOf(line) ? [factOf(line)?.text ?? ""] : []));
+
 describe("capText (TODO 1)", () => {
   const text = Array.from({ length: 10 }, (_, i) => `line ${String.fromCharCode(97 + i)} of the file, twenty+`).join("\n") + "\n";
 
@@ -122,6 +152,44 @@ describe("capText (TODO 1)", () => {
     expect(capped.omitted, `omitted should be ${text.length} - ${capped.text.length}.`).toBe(text.length - capped.text.length);
   });
 
+  it("returns a text of exactly maxChars characters whole", () => {
+    const exact = "- a fact\n- b fact\n";
+    expect(capText(exact, exact.length, "end"), `A text of exactly maxChars (${exact.length}) characters fits: at most means <=.`).toEqual({
+      text: exact,
+      omitted: 0,
+    });
+  });
+
+  it("keeps the whole line when the cut falls just after a line break", () => {
+    const text = "aaaa\nbbbb\n";
+    expect(
+      capText(text, 5, "start"),
+      'capText("aaaa\\nbbbb\\n", 5, "start"): the first 5 characters are exactly "aaaa\\n", a whole line. Keep it.',
+    ).toEqual({ text: "aaaa\n", omitted: 5 });
+    expect(
+      capText(text, 5, "end"),
+      'capText("aaaa\\nbbbb\\n", 5, "end"): the last 5 characters, "bbbb\\n", start right after a line break, so they are a ' +
+        "whole line: keep them. Always skipping to the first \\n of the kept part drops MEMORY.md's newest fact.",
+    ).toEqual({ text: "bbbb\n", omitted: 5 });
+  });
+
+  it('keep "end": starts at the first whole line that fits, and keeps a line that starts right at the cut', () => {
+    expect(
+      capText("aaaa\nbb\ncc\n", 6, "end"),
+      'capText("aaaa\\nbb\\ncc\\n", 6, "end"): the last 6 characters are "bb\\ncc\\n" and the character before them is a line ' +
+        'break, so "bb" is a whole line: keep it. Skipping to the first \\n of the kept part would drop it.',
+    ).toEqual({ text: "bb\ncc\n", omitted: 5 });
+    expect(
+      capText("aaaa\nbbbb", 5, "end"),
+      'capText("aaaa\\nbbbb", 5, "end"): the last 5 characters are "\\nbbbb"; the whole line that fits is "bbbb".',
+    ).toEqual({ text: "bbbb", omitted: 5 });
+    expect(
+      capText("aaaa\nbbbbbbbbbb\n", 6, "end"),
+      'capText("aaaa\\nbbbbbbbbbb\\n", 6, "end"): the last line alone is longer than the cap, so cut it at exactly 6 ' +
+        'characters ("bbbbb\\n"). Skipping past its final \\n would keep nothing at all.',
+    ).toEqual({ text: "bbbbb\n", omitted: 10 });
+  });
+
   it("cuts a single line longer than the cap to the cap (neither dropped nor kept whole)", () => {
     const long = "x".repeat(500);
     for (const keep of ["start", "end"] as const) {
@@ -153,8 +221,23 @@ describe("loadMemory (TODO 2)", () => {
         `There should be a block memoryFileBlock(file, body) for ${name} holding its text; build one per entry of MEMORY_FILES.`,
       ).toContain(line);
     }
+    expect(
+      prompt.startsWith(`${MEMORY_PREAMBLE}\n\n<memory_file name="SOUL.md"`) && prompt.split("\n\n<memory_file ").length === 4,
+      "The prompt should be MEMORY_PREAMBLE and the three blocks, joined with blank lines (\"\\n\\n\"), nothing else between them. " +
+        `It starts: ${JSON.stringify(prompt.slice(MEMORY_PREAMBLE.length, MEMORY_PREAMBLE.length + 60))}`,
+    ).toBe(true);
     const order = ["SOUL.md", "USER.md", "MEMORY.md"].map((name) => prompt.indexOf(`name="${name}"`));
     expect(order, "The blocks should come in the order of MEMORY_FILES: SOUL.md, USER.md, MEMORY.md.").toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("loads a file under the cap as it is, without a note", async () => {
+    await write("USER.md", "  - indented: kept as written\n- язык: русский\n");
+    const block = blockOf(await loadMemory(dir), "USER.md");
+    expect(
+      block,
+      "USER.md is far under the cap: its block should be its text as it is (a final newline may go), with no note and nothing " +
+        `trimmed from its start. Got: ${JSON.stringify(block)}`,
+    ).toBe("  - indented: kept as written\n- язык: русский");
   });
 
   it("does not crash when the folder or a file is missing (a first run)", async () => {
@@ -181,6 +264,27 @@ describe("loadMemory (TODO 2)", () => {
     );
   });
 
+  it("says a file could not be read (EACCES, EIO) instead of calling it missing, and loads the rest", async () => {
+    await write("SOUL.md", "# Soul\n- You are brief.\n");
+    await write("USER.md", "# Пользователь\n- имя: Саша\n");
+    await write("MEMORY.md", "# Memory\n- The user lives in Lisbon (2026-04-01)\n");
+    for (const [name, code] of [["SOUL.md", "EACCES"], ["MEMORY.md", "EIO"]] as const) {
+      const { value: prompt, error } = await attempt(() => loadMemory(dir, { files: failingRead(name, code) }));
+      expect(error?.message, `loadMemory crashed because ${name} could not be read (${code}): note it in its block and load the other files (TODO 2 in ${LOADER}).`).toBeUndefined();
+      const block = blockOf(prompt ?? "", name) ?? "";
+      expect(
+        block,
+        `${name} exists but could not be read (${code}), and its block says "${MISSING_FILE_NOTE}". That is not true: the model ` +
+          `would tell the user it knows nothing, and a person would not look for the real problem. Only isMissing(error) means missing.`,
+      ).not.toBe(MISSING_FILE_NOTE);
+      expect(
+        /could not be read/i.test(block) && block.includes(code),
+        `${name}'s block should say "(could not be read: ${code}, <message>)". It is: ${JSON.stringify(block)}`,
+      ).toBe(true);
+      expect(blockOf(prompt ?? "", "USER.md"), "USER.md could be read, so it should load, Cyrillic text as it is.").toContain("- имя: Саша");
+    }
+  });
+
   it("caps an oversized SOUL.md, keeps its start, and says how much was left out", async () => {
     const soul = "# Soul\n" + letterLines(400, "You are brief and friendly, and you answer in the user's language.");
     await write("SOUL.md", soul);
@@ -193,6 +297,10 @@ describe("loadMemory (TODO 2)", () => {
     ).toBeLessThan(1400);
     expect(block.startsWith("# Soul"), 'SOUL.md is capped with keep "start": its block should begin with the file\'s first line.').toBe(true);
     const omitted = capText(soul, 1000, "start").omitted;
+    expect(
+      mentionsNumber(block.split("\n").at(-1) ?? "", omitted),
+      `For SOUL.md (keep "start") the note goes AFTER the text, as its last line. The block ends: ${JSON.stringify(block.slice(-120))}`,
+    ).toBe(true);
     expect(
       mentionsNumber(block, omitted),
       `SOUL.md was cut silently: ${omitted} characters are missing and the block does not say so. Add a note to the body ` +
@@ -215,6 +323,10 @@ describe("loadMemory (TODO 2)", () => {
     ).toContain("zebras");
     expect(block, "The oldest facts of an oversized MEMORY.md are the ones to leave out.").not.toContain("apples");
     const omitted = capText(memory, 1000, "end").omitted;
+    expect(
+      mentionsNumber(block.split("\n")[0] ?? "", omitted),
+      `For MEMORY.md (keep "end") the note goes BEFORE the text, as its first line, where the missing part was. The block starts: ${JSON.stringify(block.slice(0, 120))}`,
+    ).toBe(true);
     expect(mentionsNumber(block, omitted), `MEMORY.md was cut silently: add a note naming the file and the ${omitted} characters left out.`).toBe(true);
   });
 });
@@ -225,6 +337,27 @@ describe("normalizeFact (TODO 3)", () => {
       normalizeFact("  The USER  prefers\treports\nin EUR "),
       `normalizeFact should lower-case the fact, turn every run of whitespace into one space and trim the ends (TODO 3 in ${REMEMBER}).`,
     ).toBe("the user prefers reports in eur");
+  });
+
+  it("lower-cases Cyrillic too, and drops a final full stop or exclamation mark", () => {
+    expect(normalizeFact("ПОЛЬЗОВАТЕЛЬ  Любит Кошек"), "Case folding is not only A-Z: Cyrillic capitals must become lower case too.").toBe(
+      "пользователь любит кошек",
+    );
+    expect(normalizeFact("The user likes cats."), 'A final "." does not make it another fact.').toBe("the user likes cats");
+    expect(normalizeFact("The user likes cats!"), 'A final "!" does not make it another fact.').toBe("the user likes cats");
+    expect(normalizeFact("The user likes cats . "), 'A final " . " with spaces around it goes too.').toBe("the user likes cats");
+    expect(normalizeFact("Dr. Smith is the user's doctor"), 'Only a FINAL full stop goes: "Dr." inside the fact stays.').toBe("dr. smith is the user's doctor");
+  });
+
+  it("treats a letter typed as two code points (и + combining breve) as the same letter (NFC)", () => {
+    const composed = "Мой город Йошкар-Ола";
+    const decomposed = composed.normalize("NFD");
+    expect(decomposed === composed, "(the test's two spellings differ in code points)").toBe(false);
+    expect(
+      normalizeFact(decomposed),
+      '"й" can arrive as one code point or as "и" followed by U+0306 (a combining breve); they look the same and are the same ' +
+        'letter. Normalise with fact.normalize("NFC") first, or the same fact is stored twice.',
+    ).toBe(normalizeFact(composed));
   });
 });
 
@@ -237,6 +370,7 @@ describe("remember (TODO 5)", () => {
     expect(file, `MEMORY.md should contain the line bulletFor(fact, today()): "- The user lives in Lisbon (${TODAY})". It is:\n${file}`).toContain(
       `- The user lives in Lisbon (${TODAY})\n`,
     );
+    expect(file, `A new MEMORY.md starts with MEMORY_HEADER, then the bullet. It is:\n${file}`).toBe(`${MEMORY_HEADER}- The user lives in Lisbon (${TODAY})\n`);
     expect(result, `remember's result goes to the model: say what was saved. It returned: ${JSON.stringify(result)}`).toContain("The user lives in Lisbon");
     expect(result, 'A new fact was saved, so the result must not say "already".').not.toMatch(/already/i);
   });
@@ -258,8 +392,17 @@ describe("remember (TODO 5)", () => {
     ).toContain(`- The user drinks tea (${TODAY})`);
   });
 
+  it("adds the bullet right after the last line when the file ends with a newline (no blank line)", async () => {
+    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    await remember(dir, "The user drinks tea", { today });
+    expect(await read("MEMORY.md"), "The file already ended with a newline: append the bullet and its newline, nothing more.").toBe(
+      `${old}- The user drinks tea (${TODAY})\n`,
+    );
+  });
+
   it("stores a fact with line breaks in it as one line", async () => {
-    await remember(dir, "The user likes\ncats\n- and this is not a second fact", { today });
+    await remember(dir, "The user  likes \n cats\n- and this is not a second fact", { today });
     const lines = (await read("MEMORY.md")).split("\n").filter((line) => line.startsWith("- "));
     expect(
       lines,
@@ -302,8 +445,57 @@ describe("remember (TODO 5)", () => {
   it("refuses an empty fact with an error, and writes nothing", async () => {
     const { error } = await attempt(() => remember(dir, "   \n ", { today }));
     expect(error, "remember(dir, '   ') should throw an Error whose message says what to send instead (the tool turns it into is_error for the model).").toBeDefined();
+    expect(error?.message ?? "", `The error should say the fact is empty and what to send instead. Got: ${JSON.stringify(error?.message)}`).toMatch(
+      /empty/i,
+    );
+    expect(error?.message ?? "", `Say what to send instead (a fact, one short sentence). Got: ${JSON.stringify(error?.message)}`).toMatch(/sentence|send/i);
     const exists = await fs.stat(path.join(dir, "MEMORY.md")).then(() => true, () => false);
     expect(exists, "An empty fact must not create or change MEMORY.md.").toBe(false);
+  });
+});
+
+describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", () => {
+  it("finds a Cyrillic duplicate that differs in case, spacing, a final full stop or NFC", async () => {
+    const old = "# Memory\n- Пользователь живёт в Йошкар-Оле (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    for (const variant of ["пользователь  ЖИВЁТ в йошкар-оле.", "Пользователь живёт в Йошкар-Оле".normalize("NFD")]) {
+      const result = await remember(dir, variant, { today });
+      expect(
+        await read("MEMORY.md"),
+        `remember added ${JSON.stringify(variant)} although MEMORY.md already has "Пользователь живёт в Йошкар-Оле": compare ` +
+          "normalizeFact(new) with normalizeFact(factOf(line).text), and make normalizeFact handle Cyrillic case, a final '.', and NFC.",
+      ).toBe(old);
+      expect(result).toMatch(/already/i);
+    }
+  });
+
+  it("does not overwrite a MEMORY.md it could not read (EACCES, EIO): it throws, and the file keeps every fact", async () => {
+    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n- Пользователь любит кошек (2026-04-02)\n";
+    await write("MEMORY.md", old);
+    for (const code of ["EACCES", "EIO"]) {
+      const { error } = await attempt(() => remember(dir, "The user drinks tea", { today, files: failingRead("MEMORY.md", code) }));
+      expect(
+        await read("MEMORY.md"),
+        `Reading MEMORY.md failed with ${code}, and remember wrote a new MEMORY.md over it: every fact in it is gone. Only ` +
+          `isMissing(error) (ENOENT) means "no file yet"; throw any other error again (TODO 5 in ${REMEMBER}).`,
+      ).toBe(old);
+      expect(error, `remember should throw when MEMORY.md could not be read (${code}), so the model hears that nothing was saved.`).toBeDefined();
+    }
+  });
+
+  it("refuses to rewrite a MEMORY.md that is not UTF-8, and says how to fix it", async () => {
+    // "- Пользователь любит кошек" saved by a Windows editor in cp1251: one byte per Cyrillic letter.
+    const cp1251 = Buffer.from([0x2d, 0x20, 0xcf, 0xee, 0xeb, 0xfc, 0xe7, 0xee, 0xe2, 0xe0, 0xf2, 0xe5, 0xeb, 0xfc, 0x20, 0xeb, 0xfe, 0xe1, 0xe8, 0xf2, 0x0a]);
+    await fs.writeFile(path.join(dir, "MEMORY.md"), cp1251);
+    const { error } = await attempt(() => remember(dir, "The user drinks tea", { today }));
+    const after = await fs.readFile(path.join(dir, "MEMORY.md"));
+    expect(
+      after.equals(cp1251),
+      "MEMORY.md was in cp1251; read as UTF-8 its Russian letters became U+FFFD, and remember wrote those back: the Russian text " +
+        'is destroyed. If the text read contains "\\uFFFD", throw instead of writing.',
+    ).toBe(true);
+    expect(error?.message ?? "", `The error should say the file is not (valid) UTF-8. Got: ${error?.message}`).toMatch(/not (valid )?utf-?8/i);
+    expect(error?.message ?? "", `The error should say how to fix it: convert the file to UTF-8 (iconv). Got: ${error?.message}`).toMatch(/convert|iconv/i);
   });
 });
 
@@ -330,6 +522,18 @@ describe("writeFileAtomic (TODO 4): a failed write keeps the old file", () => {
         "system (across disks it fails with EXDEV or becomes a copy): put the temporary file in the same folder.",
     ).toBe(dir);
     expect(await read("MEMORY.md")).toBe("new\n");
+  });
+
+  it("uses a new temporary name for every write", async () => {
+    const target = path.join(dir, "MEMORY.md");
+    const { files, log } = recordingFiles();
+    await writeFileAtomic(target, "one\n", files);
+    await writeFileAtomic(target, "two\n", files);
+    expect(
+      new Set(log.writes).size,
+      `Both writes used the temporary file ${log.writes[0]}. A fixed name (MEMORY.md.tmp) collides with a leftover file of that ` +
+        "name, and two writes at once write into the same temporary file. Add something random (randomBytes(4).toString(\"hex\")).",
+    ).toBe(2);
   });
 
   it("leaves the old file whole, and no temporary file behind, when the write crashes halfway", async () => {
@@ -365,7 +569,160 @@ describe("writeFileAtomic (TODO 4): a failed write keeps the old file", () => {
   });
 });
 
-describe("two runs through the mock model: the second one knows what the first remembered", () => {
+describe("serialize: one at a time per key (TODO 6)", () => {
+  it("runs works for one key one after another, and settles with each work's own result", async () => {
+    const events: string[] = [];
+    const job = (name: string, value: string) => async () => {
+      events.push(`start ${name}`);
+      await sleep(5);
+      events.push(`end ${name}`);
+      return value;
+    };
+    const results = await Promise.all([serialize("k", job("a", "A")), serialize("k", job("b", "B")), serialize("k", job("c", "C"))]);
+    expect(
+      events,
+      `Works queued under one key must not overlap: each starts after the one before has ended (TODO 6 in ${REMEMBER}). Seen: ${events.join(", ")}`,
+    ).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+    expect(results, "Each serialize() call resolves with its own work's value.").toEqual(["A", "B", "C"]);
+  });
+
+  it("goes on after a work that fails, and passes that failure to its own caller only", async () => {
+    const first = serialize("jam", async () => {
+      await sleep(2);
+      throw new Error("disk full");
+    });
+    const second = serialize("jam", async () => "still runs");
+    const firstOutcome = await first.then(
+      () => "resolved",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    expect(firstOutcome, "serialize() should reject with the work's own error when the work fails.").toBe("disk full");
+    const secondOutcome = await second.then(
+      (v) => v,
+      (e: unknown) => `rejected: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    expect(
+      secondOutcome,
+      'After a work failed, the next one for the same key did not run. Chain on the previous work having SETTLED, not ' +
+        "succeeded: keep a promise that never rejects (.then(() => undefined, () => undefined)) as the queue's tail.",
+    ).toBe("still runs");
+  });
+
+  it("keeps the queue when an earlier work ends while a later one still runs", async () => {
+    const events: string[] = [];
+    const job = (name: string, ms: number) => async () => {
+      events.push(`start ${name}`);
+      await sleep(ms);
+      events.push(`end ${name}`);
+    };
+    const a = serialize("busy", job("a", 2));
+    const b = serialize("busy", job("b", 25));
+    await a;
+    await sleep(3); // b is running now
+    const c = serialize("busy", job("c", 1));
+    await Promise.all([b, c]);
+    expect(
+      events,
+      "A work queued while another was still running started at once. When a work settles, forget the key only if no later " +
+        `work has been queued behind it (the Map still holds this work's promise). Seen: ${events.join(", ")}`,
+    ).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+  });
+
+  it("does not make different keys wait for each other", async () => {
+    const events: string[] = [];
+    const job = (name: string) => async () => {
+      events.push(`start ${name}`);
+      await sleep(5);
+      events.push(`end ${name}`);
+    };
+    await Promise.all([serialize("one", job("a")), serialize("two", job("b"))]);
+    expect(
+      events.slice(0, 2),
+      `Works for two different keys (two different files) should run at the same time: one queue per key, not one for everything. Seen: ${events.join(", ")}`,
+    ).toEqual(["start a", "start b"]);
+  });
+});
+
+describe("remember, called many times at once (TODOs 5 and 6)", () => {
+  it("keeps every fact when ten calls run at the same time", async () => {
+    await write("MEMORY.md", "# Memory\n- Written by hand (2026-01-01)\n");
+    const facts = Array.from({ length: 10 }, (_, i) => `Fact number ${i} about the user`);
+    const results = await Promise.all(facts.map((fact) => remember(dir, fact, { today, files: slowReads })));
+    const memory = await read("MEMORY.md");
+    const missing = facts.filter((fact) => !memory.includes(fact));
+    expect(
+      missing,
+      `Ten remember calls ran at once and ${missing.length} facts are missing, although every call said: ${JSON.stringify(results[0])}. ` +
+        "Each call read the old file before any wrote, and the last rename won. Do the read-check-write inside " +
+        `serialize(path.resolve(file), ...) (TODOs 5 and 6 in ${REMEMBER}).`,
+    ).toEqual([]);
+    expect(memory, "The fact written by hand must survive too.").toContain("- Written by hand (2026-01-01)");
+  });
+
+  it("keeps both facts when the same folder is named two ways (relative and absolute)", async () => {
+    const relative = path.relative(process.cwd(), dir);
+    await Promise.all([
+      remember(dir, "The user likes tea", { today, files: slowReads }),
+      remember(relative, "The user likes coffee", { today, files: slowReads }),
+    ]);
+    const memory = await read("MEMORY.md");
+    expect(
+      memory.includes("The user likes tea") && memory.includes("The user likes coffee"),
+      `"${relative}" and "${dir}" are the same folder, but the two calls were not queued together and one fact was lost. ` +
+        `Use path.resolve(file) as the key of serialize. MEMORY.md is:\n${memory}`,
+    ).toBe(true);
+  });
+});
+
+describe("remember, for generated lists of facts: no fact is ever lost or stored twice (TODOs 5 and 6)", () => {
+  const word = fc.constantFrom("user", "likes", "Lisbon", "пользователь", "любит", "Йошкар-Олу", "кошек", "🐈", "🇵🇹", "tea", "EUR", "ёлка");
+  const baseFact = fc.oneof(
+    { weight: 5, arbitrary: fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(" ")) },
+    { weight: 1, arbitrary: fc.array(word, { minLength: 300, maxLength: 600 }).map((words) => words.join(" ")) },
+  );
+  // A repeat as a model might send it: other case, other spacing, a final full stop, NFD.
+  const variant = (fact: string, how: number) =>
+    [fact.toUpperCase(), `  ${fact.replace(/ /g, "   ")}  `, `${fact}.`, fact.normalize("NFD")][how % 4] ?? fact;
+  const factList = fc
+    .array(fc.tuple(baseFact, fc.nat(), fc.boolean()), { minLength: 1, maxLength: 8 })
+    .map((items) => items.map(([fact, how, repeat], i) => (repeat && i > 0 ? variant(items[how % i]?.[0] ?? fact, how) : fact)));
+  const before = "# Memory\n\nWritten by hand, keep this.\n- Пользователь живёт в Лиссабоне (2026-01-01)\n";
+
+  async function check(facts: string[], memory: string, how: string): Promise<void> {
+    expect(memory.startsWith(before), `${how}: what MEMORY.md held before was changed. Facts: ${JSON.stringify(facts)}`).toBe(true);
+    const stored = factsIn(memory).map(sameFact);
+    for (const fact of [...facts, "Пользователь живёт в Лиссабоне"]) {
+      const count = stored.filter((s) => s === sameFact(fact)).length;
+      expect(count, `${how}: ${JSON.stringify(fact.slice(0, 80))} is in MEMORY.md ${count} times, not once. Facts: ${JSON.stringify(facts)}`).toBe(1);
+    }
+  }
+
+  it("one call after another", async () => {
+    await fc.assert(
+      fc.asyncProperty(factList, async (facts) => {
+        const folder = await fs.mkdtemp(path.join(dir, "seq-"));
+        await fs.writeFile(path.join(folder, "MEMORY.md"), before, "utf8");
+        for (const fact of facts) await remember(folder, fact, { today });
+        await check(facts, await fs.readFile(path.join(folder, "MEMORY.md"), "utf8"), "Remembered one by one");
+      }),
+      { seed: 42, numRuns: 40 },
+    );
+  });
+
+  it("all at once", async () => {
+    await fc.assert(
+      fc.asyncProperty(factList, async (facts) => {
+        const folder = await fs.mkdtemp(path.join(dir, "par-"));
+        await fs.writeFile(path.join(folder, "MEMORY.md"), before, "utf8");
+        await Promise.all(facts.map((fact) => remember(folder, fact, { today })));
+        await check(facts, await fs.readFile(path.join(folder, "MEMORY.md"), "utf8"), "Remembered all at once");
+      }),
+      { seed: 42, numRuns: 40 },
+    );
+  });
+});
+
+describe("two runs through the mock model: the second one knows what the first remembered (TODOs 2 and 5)", () => {
   // The lesson's agent in miniature: your loader builds the system prompt, your remember is the tool.
   function rememberTool(): Tool {
     return { ...createRememberTool(dir), run: (input) => remember(dir, String(input.fact), { today }) };

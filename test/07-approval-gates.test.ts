@@ -189,6 +189,10 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
       ).toBe(false);
     }
     expect(matches(rival, mail(null), "any"), "to: null is no value: not covered.").toBe(false);
+    expect(
+      matches("save_to_file(filename=*)", call("save_to_file", { filename: null })),
+      'filename: null is no value, so not even "filename=*" covers it (compared as the text "null", it would).',
+    ).toBe(false);
   });
 
   it("compares numbers and booleans as their text", () => {
@@ -231,6 +235,11 @@ describe("decide: allow, deny, ask (TODOs 2 and 3)", () => {
       verdict.reason,
       `The reason goes to the model: name the deny rule so the model can tell the user which rule blocked it (use deniedByRule). Got: ${verdict.reason}`,
     ).toContain("save_to_file(filename=*.env)");
+    expect(/retry/i.test(verdict.reason), `The reason should tell the model not to retry (the rule will not change). Got: ${verdict.reason}`).toBe(true);
+    expect(
+      /change the rule|themselves|yourself/i.test(verdict.reason),
+      `The reason should say what the user can do (change the rule, or do it themselves). Got: ${verdict.reason}`,
+    ).toBe(true);
   });
 
   it("deny beats allow, whatever order you check the lists in", async () => {
@@ -372,6 +381,29 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
       /\bno\b|declin|refus/i.test(verdict.reason) && verdict.reason.includes("save_to_file"),
       `The reason should tell the model that the user said no to save_to_file (use declinedByUser). Got: ${verdict.reason}`,
     ).toBe(true);
+    expect(/retry/i.test(verdict.reason), `The reason should tell the model not to retry the same call. Got: ${verdict.reason}`).toBe(true);
+    expect(
+      /different|themselves|yourself/i.test(verdict.reason),
+      `The reason should suggest what next: ask whether the user wants something different, or to do it themselves. Got: ${verdict.reason}`,
+    ).toBe(true);
+  });
+
+  it("says why it allowed a call: the rule, a read-only tool, or the user's answer", async () => {
+    const byRule = await verdictOf(save("reports/a.txt"), rules({ allow: ["save_to_file(filename=reports/*)"] }), approverAnswering());
+    expect(byRule.reason, `An allowed call's reason is shown to the person (why did this run?): name the allow rule. Got: ${byRule.reason}`).toContain(
+      "save_to_file(filename=reports/*)",
+    );
+    const byReading = await verdictOf(lookup(), rules(), approverAnswering());
+    expect(byReading.reason, `Say the call runs because ${lookup().name} only reads. Got: ${byReading.reason}`).toMatch(/read/i);
+    const byYes = await verdictOf(save("a.txt"), rules(), approverAnswering("yes"));
+    expect(byYes.reason, `Say the user approved it. Got: ${byYes.reason}`).toMatch(/approv|user|yes/i);
+    const r = rules();
+    const byAlways = await verdictOf(save("a.txt"), r, approverAnswering("always"));
+    expect(byAlways.reason, `Say the user allowed save_to_file for this session. Got: ${byAlways.reason}`).toMatch(/always|session/i);
+    expect(
+      r.allow[0]?.source ?? "",
+      'The allow rule "always" adds is quoted back to people: give it a source that names the tool and says it came from "always".',
+    ).toMatch(/save_to_file.*always|always.*save_to_file/i);
   });
 
   it('ask -> always: allowed, and the same tool is not asked about again this session', async () => {
@@ -459,6 +491,8 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
       /approv/i.test(verdict.reason) && verdict.reason.includes("save_to_file"),
       `The reason should say save_to_file needed approval that nobody gave (nobodyToAsk). Got: ${verdict.reason}`,
     ).toBe(true);
+    expect(verdict.reason, `Nobody answered, so the reason must not say the user answered no. Got: ${verdict.reason}`).not.toMatch(/answered no/i);
+    expect(verdict.reason, `Say what went wrong: include the error's message ("stdin closed"). Got: ${verdict.reason}`).toContain("stdin closed");
   });
 
   it("no terminal: refuse at once, without asking, and tell the model why and what the user can do", async () => {
@@ -475,6 +509,16 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
     expect(
       /user/i.test(reason) && /(yourself|themselves|themself|run .*terminal|allow rule|approve)/i.test(reason),
       `The reason should suggest what the user can do: approve it in a terminal, add an allow rule, or do it themselves. Got: ${reason}`,
+    ).toBe(true);
+  });
+
+  it("no terminal and no word on why: the reason still says nobody could approve it", async () => {
+    const silent: RecordingApprover = { canAsk: false, asked: [], ask: () => new Promise<Answer>(() => undefined) };
+    const verdict = await verdictOf(save("report.txt"), rules(), silent);
+    expect(verdict.allowed).toBe(false);
+    expect(
+      /nobody|no one/i.test(verdict.reason) && /retry/i.test(verdict.reason),
+      `approver.unavailable is not set: nobodyToAsk(call, undefined) should still say nobody could approve it, and not to retry. Got: ${verdict.reason}`,
     ).toBe(true);
   });
 

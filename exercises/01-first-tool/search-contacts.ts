@@ -4,8 +4,9 @@
 import type { Tool } from "../../lessons/01-first-tool/tool.ts";
 import { CONTACTS, type Contact } from "./contacts.ts";
 
-// TODO 1: return every contact whose name contains `query`, ignoring upper/lower case
-// ("ann" finds "Anna Petrova" and "Anne Smith"). No match: an empty list.
+// TODO 1: return every contact whose name contains `query`, ignoring upper/lower case in any alphabet
+// ("ann" finds "Anna Petrova" and "Anne Smith", "ОЛЬГА" finds "Ольга Смирнова"), in list order.
+// Spaces around the query do not count. No match, or an empty or blank query: an empty list.
 export function searchContacts(query: string, contacts: Contact[] = CONTACTS): Contact[] {
   throw new Error(
     `not implemented yet: searchContacts("${query}") in exercises/01-first-tool/search-contacts.ts should return ` +
@@ -17,7 +18,7 @@ export const searchContactsTool: Tool<{ name: string }> = {
   name: "search_contacts",
 
   // TODO 2: write the description for the model: what the tool does, when to use it, and what it
-  // returns (name, email, phone), plus what happens when nothing matches.
+  // returns (name, email, phone), plus what happens when no contact matches.
   description: "",
 
   // TODO 3: describe the one input the model must send: `name`, a string, with a description
@@ -29,7 +30,8 @@ export const searchContactsTool: Tool<{ name: string }> = {
   },
 
   // TODO 4: call searchContacts(input.name) and return text the model can read: every match with its
-  // name, email and phone (JSON is fine), or a sentence saying that no contact matches the name.
+  // name, email and phone (JSON is fine), or a sentence saying that no contact matches, naming the name.
+  // No name, an empty one or a non-string: throw an Error saying a name is needed, with an example.
   run(input) {
     throw new Error(`not implemented yet: search_contacts.run(${JSON.stringify(input)}) in exercises/01-first-tool/search-contacts.ts`);
   },

@@ -15,7 +15,8 @@ export interface AgentOptions {
 
 // TODO 1: run one tool call and return the tool_result that answers it (same tool_use_id as call.id).
 //   - no tool with that name: a result with is_error: true that names the tools that do exist
-//   - tool.run() throws: a result with is_error: true carrying the error's message
+//   - tool.run() throws, or returns a promise that rejects: a result with is_error: true carrying the
+//     error's message (a thrown string is its own message)
 //   - otherwise: a result whose content is what run() returned
 // Never let an error out of this function: the model should read it, not the user in a stack trace.
 export async function executeToolCall(call: Anthropic.ToolUseBlock, tools: Tool[]): Promise<Anthropic.ToolResultBlockParam> {
@@ -30,8 +31,9 @@ export async function executeToolCall(call: Anthropic.ToolUseBlock, tools: Tool[
 //   2. if stop_reason is not "tool_use", the model is done: return its text;
 //   3. append the assistant message with response.content exactly as it came;
 //   4. run every tool_use block in it (executeToolCall) and append ONE user message with all the results.
-// TODO 3: send at most maxTurns requests. When the limit is reached, return a sentence that says the
-// turn limit of N was reached, instead of looping forever.
+// TODO 3: send at most maxTurns requests. An answer on the last allowed request is returned as usual;
+// when the last allowed response still asks for tools, return a sentence that says the turn limit of N
+// was reached, instead of looping forever.
 export async function runAgent(client: Anthropic, task: string, tools: Tool[], options: AgentOptions = {}): Promise<string> {
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const messages: Anthropic.MessageParam[] = [{ role: "user", content: task }];

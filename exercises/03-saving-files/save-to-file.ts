@@ -14,6 +14,8 @@ export interface SaveResult {
 }
 
 export interface SaveOptions {
+  // Replace a file that already exists. Only the boolean true says yes: the model may send "true".
+  overwrite?: boolean;
   // How the temporary file is written. The tests pass one that fails halfway through.
   writeFile?: (file: string, content: string) => Promise<void>;
 }
@@ -32,43 +34,49 @@ export async function saveToFile(
   // TODO 1: check the name as text, before anything touches the disk. Refuse (throw an Error whose message
   //   tells the model what to send instead): an empty name, a NUL byte, a name over MAX_NAME_BYTES bytes
   //   (bytes, not characters), an absolute path, a name that leads out of the workspace with "..", and a
-  //   name that is the workspace itself or ends with "/".
+  //   name that is the workspace itself or ends with "/". Careful: "..notes.txt" is an ordinary name
+  //   inside, and "../workspace-old/x.txt" is outside even though its path starts with the workspace's.
   // TODO 2: symlinks. Create the workspace if it is missing. A link inside it ("linked" -> /somewhere/else)
   //   would carry the write outside: find the deepest part of the target's folder that exists, take its
   //   fs.realpath(), and refuse unless that is inside fs.realpath(workspace). Refuse a target that is
   //   itself a symlink or a folder.
-  // TODO 3: write atomically. Create the target's folders, write the content to a temporary file in the
+  // TODO 3: a file that already exists is replaced only when options.overwrite is true; otherwise refuse,
+  //   saying how to replace it. An overwrite that is not a boolean (the string "true", 1) is refused too.
+  // TODO 4: write atomically. Create the target's folders, write the content to a temporary file in the
   //   SAME folder with (options.writeFile ?? writeNewFile), then fs.rename() it over the target. If
-  //   anything fails, remove the temporary file and throw the error on.
-  // TODO 4: return { path (relative to the workspace, with "/"), bytes (UTF-8 bytes of content),
+  //   anything fails, remove the temporary file and throw the error on. The temporary name must be new
+  //   each time (two saves at once, or a leftover "report.txt.tmp", must not collide).
+  // TODO 5: return { path (relative to the workspace, with "/"), bytes (UTF-8 bytes of content),
   //   status: "created" or "overwritten" (did the target exist before?) }.
   throw new Error(
     `not implemented yet: saveToFile("${workspaceDir}", ${JSON.stringify(filename)}, ${content.length} characters, ` +
-      `writeFile ${options.writeFile ? "given" : "default"}) in exercises/03-saving-files/save-to-file.ts (TODO 1-4)`,
+      `overwrite ${String(options.overwrite)}, writeFile ${options.writeFile ? "given" : "default"}) in exercises/03-saving-files/save-to-file.ts (TODO 1-5)`,
   );
 }
 
-// Given: the tool around saveToFile. The model sends filename and content; a refused name throws, and
-// the loop turns that into an is_error result the model reads.
-export function createSaveToFileTool(workspaceDir: string): Tool<{ filename: string; content: string }> {
+// Given: the tool around saveToFile. The model sends filename, content and maybe overwrite; a refused
+// name throws, and the loop turns that into an is_error result the model reads.
+export function createSaveToFileTool(workspaceDir: string): Tool<{ filename: string; content: string; overwrite?: boolean }> {
   return {
     name: "save_to_file",
     description:
       "Save text to a file in the workspace folder, creating it or replacing it. Use it when the user asks to " +
       'save or write down a result. filename is relative to the workspace ("report.txt", "reports/may.txt"); ' +
-      'folders are created. Absolute paths and ".." are refused. Returns {"path","bytes","status"}.',
+      'folders are created. Absolute paths and ".." are refused. An existing file is only replaced with ' +
+      'overwrite: true. Returns {"path","bytes","status"}.',
     input_schema: {
       type: "object",
       properties: {
         filename: { type: "string", description: 'File name relative to the workspace, e.g. "report.txt".' },
         content: { type: "string", description: "The full text to write." },
+        overwrite: { type: "boolean", description: "true to replace a file that already exists; leave it out otherwise." },
       },
       required: ["filename", "content"],
     },
     readOnly: false,
     concurrencySafe: false,
     async run(input) {
-      return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content));
+      return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content, { overwrite: input.overwrite }));
     },
   };
 }

@@ -19,7 +19,8 @@ export function editDistance(a: string, b: string): number {
 
 // TODO 2: the real tool name the model most likely meant, or undefined when none is close.
 // Close means: at most 3 edits away (ignoring case), or containing every word of the wrong name
-// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins.
+// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins,
+// wherever it is in the list.
 export function suggestToolName(unknown: string, names: string[]): string | undefined {
   throw new Error(`not implemented yet: suggestToolName("${unknown}", [${names.join(", ")}]) in ${FILE} (TODO 2)`);
 }
@@ -31,7 +32,9 @@ const validators = new WeakMap<object, ValidateFunction>();
 
 // TODO 3: check `input` against `schema` with ajv and return one sentence per problem ([] when valid).
 // Each sentence names the field, says what was received, and what to send instead (the allowed values,
-// the type, the limit, or the field's own description and example from the schema).
+// the type, the limit, or the field's own description and example from the schema; the example only
+// once, even when the description already shows it). A number or boolean sent as text ("3", "true")
+// also gets: "Send 3 as a number, without quotes." (only when the text really is such a value).
 // ajv.compile(schema) gives a function; after it returns false, its .errors say what is wrong.
 export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): string[] {
   throw new Error(`not implemented yet: checkInput(schema, ${JSON.stringify(input)}) in ${FILE} (TODO 3): validate with ajv`);
@@ -39,7 +42,8 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
 
 // TODO 4: answer one tool call with one tool_result (same tool_use_id), whose content is the JSON of
 // the envelope {success, data, error}, with is_error: true whenever success is false:
-//   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ..."
+//   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ...", the tools
+//     listed with the suggestion first, then nearest first (edit distance, ties in the order given)
 //   - input null, undefined or "" (some models send that for "no arguments"): check it as {}
 //   - input problems: an error listing them; the tool's run() is NOT called
 //   - run() returns data: success

@@ -34,7 +34,9 @@ export interface LoadOptions {
 //   - MEMORY_PREAMBLE first, then one memoryFileBlock(file, body) per file of MEMORY_FILES, in order,
 //     joined with blank lines.
 //   - Read each file with files.readFile(path.join(dir, file.name)). A missing file (isMissing(error))
-//     is normal: its body is MISSING_FILE_NOTE, and the other files still load.
+//     is normal: its body is MISSING_FILE_NOTE, and the other files still load. Any other error
+//     (EACCES, EIO) is NOT a missing file: the body says "(could not be read: <code>, <message>)",
+//     and the other files still load.
 //   - Cap each file with capText(text, maxChars, file.keep). When something was cut, add a note to the
 //     body that names the file and says how many characters were left out.
 export async function loadMemory(dir: string, options: LoadOptions = {}): Promise<string> {

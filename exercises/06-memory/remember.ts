@@ -5,12 +5,13 @@ import path from "node:path";
 import { isMissing, nodeFiles, type FileOps } from "./file-ops.ts";
 import { MEMORY_HEADER, bulletFor, factOf, todayIso } from "./memory-format.ts";
 
-// TODO 3: the form in which two facts are compared: lower case, every run of spaces (or tabs, or
-// newlines) as one space, no spaces at the ends. "  The USER  likes cats " -> "the user likes cats".
+// TODO 3: the form in which two facts are compared: NFC (so "й" typed as "и" + a combining breve is the
+// same letter), lower case, every run of spaces (or tabs, or newlines) as one space, no final "." or
+// "!", no spaces at the ends. "  The USER  likes cats. " -> "the user likes cats".
 export function normalizeFact(fact: string): string {
   throw new Error(
     `not implemented yet: normalizeFact(${JSON.stringify(fact)}) (TODO 3 in exercises/06-memory/remember.ts) ` +
-      "should lower-case the fact and squeeze its spaces",
+      "should NFC-normalise and lower-case the fact, squeeze its spaces and drop a final full stop",
   );
 }
 
@@ -31,9 +32,26 @@ export interface RememberOptions {
   files?: FileOps;
 }
 
+// TODO 6: run `work` only after every earlier work queued under the same `key` has finished, and settle
+// with work's own result (its value, or its error).
+//   - A work that FAILS must not block the queue: the next one still runs.
+//   - Works under different keys do not wait for each other.
+//   - Keep one promise per key in a Map (module level); each new work chains onto it.
+export function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
+  throw new Error(
+    `not implemented yet: serialize(${JSON.stringify(key)}, work) (TODO 6 in exercises/06-memory/remember.ts) should ` +
+      "run work after every earlier work for the same key has settled, failed ones included",
+  );
+}
+
 // TODO 5: add `fact` to MEMORY.md in `dir`, as the line bulletFor(fact, today).
 //   - Squeeze the fact's spaces to one line; an empty fact is an Error that says what to send instead.
-//   - Read MEMORY.md with files.readFile; a missing file (isMissing(error)) starts as MEMORY_HEADER.
+//   - Do the rest (read, check, write) inside serialize(path.resolve(file), async () => ...), so two
+//     calls at once cannot each miss the other's fact.
+//   - Read MEMORY.md with files.readFile. A missing file (isMissing(error)) starts as MEMORY_HEADER;
+//     any other error is thrown again (never overwrite a file you could not read).
+//   - The text read holds "\uFFFD" (bytes that were not UTF-8, e.g. a cp1251 file)? Throw an Error that
+//     says the file is not UTF-8 and how to convert it; write nothing.
 //   - Already there? Compare each line's fact (factOf(line)?.text) with normalizeFact on both sides.
 //     Then write nothing and return a sentence that says it was "already" known.
 //   - Otherwise keep every old line, add the new bullet at the end, files.mkdir(dir), and write the

@@ -28,6 +28,11 @@ export interface LoopOptions {
   executeTools?: ToolExecutor;
   // An earlier conversation to continue; the task is added as the next user message.
   history?: Anthropic.MessageParam[];
+  // Plug points for a harness around the loop (lesson 08): `send` sends one request (default:
+  // client.messages.create), so a harness can stream, pick the model or count the cost; `onMessage`
+  // hears each new message the moment it joins the conversation, so a harness can write it down.
+  send?: (params: Anthropic.MessageCreateParamsNonStreaming) => Promise<Anthropic.Message>;
+  onMessage?: (message: Anthropic.MessageParam) => void | Promise<void>;
 }
 
 export interface LoopResult {
@@ -41,10 +46,16 @@ export interface LoopResult {
 export async function runLoop(client: Anthropic, task: string, options: LoopOptions): Promise<LoopResult> {
   const maxTurns = options.maxTurns ?? 10;
   const executeTools = options.executeTools ?? runOneByOne;
-  const messages: Anthropic.MessageParam[] = [...(options.history ?? []), { role: "user", content: task }];
+  const send = options.send ?? ((params) => client.messages.create(params));
+  const messages: Anthropic.MessageParam[] = [...(options.history ?? [])];
+  const add = async (message: Anthropic.MessageParam) => {
+    messages.push(message);
+    await options.onMessage?.(message);
+  };
+  await add({ role: "user", content: task });
 
   for (let turn = 1; turn <= maxTurns; turn++) {
-    const response = await client.messages.create({
+    const response = await send({
       model: modelName(),
       max_tokens: options.maxTokens ?? 1024,
       ...(options.system ? { system: options.system } : {}),
@@ -52,7 +63,7 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
       messages,
     });
     // The assistant turn goes back exactly as received: its tool_use ids are what our results answer.
-    messages.push({ role: "assistant", content: response.content });
+    await add({ role: "assistant", content: response.content });
 
     // pause_turn: the API paused a long turn (server tools such as web search); sending the
     // conversation back as it is lets the model carry on where it stopped.
@@ -67,7 +78,7 @@ export async function runLoop(client: Anthropic, task: string, options: LoopOpti
     // several messages, or leave one out, and the API answers 400: "`tool_use` ids were found without
     // `tool_result` blocks immediately after".
     const results = await executeTools(calls, options.tools);
-    messages.push({ role: "user", content: results });
+    await add({ role: "user", content: results });
   }
 
   return {

@@ -5,12 +5,15 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { passed } from "./check-report.ts";
 import { createCheckRunner, type CheckResult } from "./check-runner.ts";
 import { copyCourse } from "./course-copy.ts";
 import { findUnit, listUnits } from "./course-files.ts";
 import { startWatching } from "./watch.ts";
 
-export async function saveToVerdictSeconds(saves = 7): Promise<number[]> {
+// Wall time of each save, and the CPU time this process (vitest's worker threads included) spent on
+// it: on a machine busy with other work the wall time grows, the CPU time much less.
+export async function saveToVerdictSeconds(saves = 7): Promise<{ wall: number[]; cpu: number[] }> {
   const copy = copyCourse(process.cwd(), "course-bench-watch-");
   const runner = await createCheckRunner(copy.root);
   try {
@@ -22,15 +25,21 @@ export async function saveToVerdictSeconds(saves = 7): Promise<number[]> {
     const session = startWatching(runner, exercise, (_exercise, result) => resolveNext?.(result), copy.root);
     await session.recheck(); // the first check is the cold one; watch's re-checks are what we time
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < saves; i++) {
       const verdict = new Promise<CheckResult>((resolve) => (resolveNext = resolve));
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       writeFileSync(file, versions[i % 2]!);
-      await verdict;
+      const result = await verdict;
       times.push((performance.now() - started) / 1000);
+      const used = process.cpuUsage(cpuBefore);
+      cpu.push((used.user + used.system) / 1e6);
+      // A figure for a stale verdict would be worthless: the solution must pass, the starter must not.
+      if (passed(result) !== (i % 2 === 0)) throw new Error(`save ${i + 1}: watch showed the verdict of the previous save`);
     }
     await session.close();
-    return times;
+    return { wall: times, cpu };
   } finally {
     await runner.close();
     copy.remove();

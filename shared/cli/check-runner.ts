@@ -52,7 +52,15 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     return wanted;
   };
 
-  return {
+  // One vitest run at a time: watch may ask for a re-check while the progress run is still going.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const next = queue.then(job, job);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const runner: CheckRunner = {
     async run(exercise) {
       const result = await vitest.runTestSpecifications(await specsFor(exercise));
       // The result lists every module vitest has run in this process; keep this exercise's.
@@ -73,8 +81,9 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     changed(file) {
       vitest.invalidateFile(path.resolve(root, file));
     },
-    close: () => vitest.close(),
+    close: () => serial(() => vitest.close()),
   };
+  return { ...runner, run: (exercise) => serial(() => runner.run(exercise)), runAll: (exercises) => serial(() => runner.runAll(exercises)) };
 }
 
 type RunResult = Awaited<ReturnType<Vitest["runTestSpecifications"]>>;
@@ -121,7 +130,7 @@ export function cleanMessage(text: string, maxLines = 6): string {
   const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").filter((line) => line.trim() !== "" && !/^\s+at /.test(line));
   const kept = lines.slice(0, maxLines);
-  if (lines.length > maxLines) kept.push(`... (${lines.length - maxLines} more lines: npm run check N -- --verbose)`);
+  if (lines.length > maxLines) kept.push(`... (${lines.length - maxLines} more lines; --verbose shows everything)`);
   return kept.join("\n");
 }
 

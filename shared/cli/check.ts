@@ -46,7 +46,10 @@ export async function checkCommand(args: string[]): Promise<number> {
 // vitest's own report, as it prints it, with the learner's code under test.
 function verbose(exercise: CourseUnit): Promise<number> {
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
-  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: "exercises" };
+  // vitest colours by its own rules; make it follow ours (terminal, NO_COLOR, FORCE_COLOR).
+  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: "exercises", FORCE_COLOR: chalk.level > 0 ? "1" : "0" };
+  if (chalk.level === 0) env.NO_COLOR = "1";
+  else delete env.NO_COLOR;
   delete env.ANTHROPIC_API_KEY; // tests never talk to the real API
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vitest, "run", testFileFor(exercise)], { env, stdio: "inherit" });

@@ -4,7 +4,7 @@
 // The course's files are copied (they are small); node_modules gets one link per package, so nothing
 // is installed twice, while its .cache (the CLI's bundle, vitest's cache) stays the copy's own.
 
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -26,7 +26,9 @@ export function copyCourse(from = process.cwd(), prefix = "course-copy-"): Cours
   mkdirSync(path.join(root, "node_modules"));
   for (const entry of safeList(modules)) {
     if (entry === ".cache" || entry === ".vite" || entry === ".vitest") continue;
-    symlinkSync(path.join(modules, entry), path.join(root, "node_modules", entry), "junction");
+    const target = path.join(modules, entry);
+    // "junction" lets Windows link a folder without admin rights; elsewhere the type is ignored.
+    symlinkSync(target, path.join(root, "node_modules", entry), statSync(target).isDirectory() ? "junction" : "file");
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -95,8 +95,10 @@ export async function hintCommand(args: string[]): Promise<number> {
     failing = await firstFailingCheck(exercise);
     index = pickHint(hints, seen, failing?.todos ?? []).index;
   }
-  if (failing) console.log(chalk.dim(`The first failing check: ${failing.title}`));
-  for (const line of showHint(exercise, hints, index, state)) console.log(line);
+  const [heading, ...rest] = showHint(exercise, hints, index, state);
+  console.log(heading);
+  if (failing) console.log(chalk.dim(`for the first failing check: ${failing.title}`));
+  for (const line of rest) console.log(line);
   return 0;
 }
 

@@ -1,24 +1,27 @@
 // npm run progress: one line per exercise, done or not, and the one to do next.
 
 import chalk from "chalk";
-import { listUnits, testFileFor } from "./course-files.ts";
-import { runVitest } from "./vitest-run.ts";
+import { passed } from "./check-report.ts";
+import { createCheckRunner } from "./check-runner.ts";
+import { listUnits } from "./course-files.ts";
+import { progressBar } from "./watch.ts";
 
 export async function progressCommand(): Promise<number> {
   const exercises = listUnits("exercises");
   console.log(chalk.dim("Running every exercise's checks against exercises/ ..."));
-  const run = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true });
+  const runner = await createCheckRunner();
+  const results = await runner.runAll(exercises).finally(() => runner.close());
   let next: string | undefined;
+  let done = 0;
   for (const exercise of exercises) {
-    const file = testFileFor(exercise);
-    const tests = run.tests.filter((t) => t.file === file);
-    const passed = tests.filter((t) => t.passed).length;
-    const broken = run.brokenFiles.some((b) => b.file === file);
-    const done = tests.length > 0 && passed === tests.length && !broken;
-    if (!done && !next) next = `npm run check ${exercise.number}`;
-    const mark = done ? chalk.green("✔ done") : chalk.yellow(`${passed}/${tests.length} checks`);
-    console.log(`  ${exercise.id.padEnd(24)} ${mark}`);
+    const result = results.get(exercise.id) ?? { checks: [] };
+    const ok = passed(result);
+    if (ok) done += 1;
+    if (!ok && !next) next = `npm run watch ${exercise.number}`;
+    const count = result.broken ? "its checks could not load your code" : `${result.checks.filter((c) => c.passed).length}/${result.checks.length} checks`;
+    console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green("✔ done") : chalk.yellow(count)}`);
   }
-  console.log(next ? `\nNext: ${next}` : chalk.green("\nEvery exercise is done."));
+  console.log(`\n${progressBar(done, exercises.length)}`);
+  console.log(next ? `Next: ${next}` : chalk.green("Every exercise is done."));
   return 0;
 }

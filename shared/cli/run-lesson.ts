@@ -1,10 +1,10 @@
-// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat]
+// npm run lesson N [-- "your task"] [--offline] [--model M] [--raw] [--chat] [--record F | --replay F]
 // Runs lesson N's agent on its sample task (or yours) and shows the conversation as it happens.
 
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
@@ -12,19 +12,24 @@ import { modelName } from "../model.ts";
 import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
 import { budgetNote, RealModelStop } from "../real-model/guard.ts";
+import { replayProblemIn } from "../record-replay/replay.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
+import { openTape, type Tape } from "./record-replay-flags.ts";
 
 interface LessonModule {
   sampleTasks: string[];
-  runAgent(client: Anthropic, task: string): Promise<string>;
+  runAgent(client: Anthropic, task: string, options?: Record<string, unknown>): Promise<string>;
+  // Flags of the lesson's own (lesson 08: --session NAME, --new), as parseArgs option specs. Their
+  // values go to runAgent as its options, the same for every task of a --chat.
+  lessonFlags?: ParseArgsConfig["options"];
   // A task that must run on a built-in model whatever the settings (lesson 04's drill needs a model
   // that misbehaves on purpose, which real Claude will not do on request).
   builtInModelFor?(task: string): Fetch | undefined;
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat]
+const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)
   --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
   --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
@@ -32,7 +37,9 @@ const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAM
   --chat     type tasks one after another (needs a terminal)
   --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
              ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument
-  --budget   stop before a real request whose estimated cost would pass this many US dollars`;
+  --budget   stop before a real request whose estimated cost would pass this many US dollars
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`;
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -41,12 +48,15 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
       args: argv,
       allowPositionals: true,
       options: {
+        ...(await lessonFlagsFor(argv)),
         offline: { type: "boolean" },
         raw: { type: "boolean" },
         chat: { type: "boolean" },
         model: { type: "string" },
         "task-file": { type: "string" },
         budget: { type: "string" },
+        record: { type: "string" },
+        replay: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -87,24 +97,45 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
-  const task = given || agent.sampleTasks[0] || "";
-  const builtInModel = values.chat ? undefined : agent.builtInModelFor?.(task);
-  const transcript = createTranscript({ raw: values.raw });
+  const flags = Object.fromEntries(Object.keys(agent.lessonFlags ?? {}).flatMap((name) => (name in values ? [[name, values[name as keyof typeof values]]] : [])));
+  // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
+  let tape: Tape | undefined;
+  try {
+    tape = openTape({ record: values.record, replay: values.replay, lesson: lesson.id, task: given, chat: values.chat === true });
+  } catch (error) {
+    console.error(chalk.red(inert((error as Error).message)));
+    return 2;
+  }
+  const task = given || tape?.task || agent.sampleTasks[0] || "";
+  const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
+  // A streamed answer's words are shown as they arrive (lesson 08 streams).
+  const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
+  const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
   const guard = realModelGuardFor(values.budget);
   if (typeof guard === "string") return usageError(guard, USAGE);
-  const { client, mode } = createClient({ offline, builtInModel, wrapFetch: transcript.wrapFetch, realModelGuard: guard });
+  const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(`Lesson ${lesson.id}`));
-  console.log(builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline));
+  const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
+  console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
 
-  if (values.chat) return chat(agent, client, transcript, mode === "offline");
+  if (values.chat) {
+    const chatted = await chat(agent, client, transcript, mode === "offline", flags);
+    return tape ? tape.finish(chatted) : chatted;
+  }
 
-  const code = await runOnce(agent, client, task, transcript, mode === "offline");
+  const ran = await runOnce(agent, client, task, transcript, mode === "offline", flags);
+  const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
     console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- "${t}"`).join("\n          ")}`));
   }
   return code;
+}
+
+function sourceName(mode: "claude" | "offline"): string {
+  if (mode === "offline") return "the offline demo model";
+  return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 
 function modeLine(mode: "claude" | "offline", forced: boolean): string {
@@ -122,12 +153,13 @@ async function runOnce(
   task: string,
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
+  flags: Record<string, unknown>,
 ): Promise<number> {
   console.log(`\n${chalk.bold("Task:")} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… (${task.length} characters in all)` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
-    const answer = await agent.runAgent(client, task);
+    const answer = await agent.runAgent(client, task, flags);
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
     // refusal explained) are shown too.
     if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
@@ -137,7 +169,7 @@ async function runOnce(
       console.error(`\n${chalk.red(inert(error.message))}`);
       return 2;
     }
-    console.error(`\n${describeError(error)}`);
+    console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);
     return 1;
   }
   // The model's last word was a request for tools: the agent stopped (at its turn limit), not the model.
@@ -163,6 +195,7 @@ async function chat(
   client: Anthropic,
   transcript: ReturnType<typeof createTranscript>,
   offline: boolean,
+  flags: Record<string, unknown>,
 ): Promise<number> {
   if (!process.stdin.isTTY) {
     console.error(chalk.red("--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- \"task\""));
@@ -176,8 +209,16 @@ async function chat(
     const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
     if (task === "") return 0;
-    await runOnce(agent, client, task, transcript, offline);
+    await runOnce(agent, client, task, transcript, offline, flags);
   }
+}
+
+// The flags of the lesson named first on the command line, so parseArgs accepts them. A lesson that
+// cannot be found here is reported later, with the usual message.
+async function lessonFlagsFor(argv: string[]): Promise<ParseArgsConfig["options"]> {
+  const lesson = findUnit(listUnits("lessons"), argv.find((arg) => !arg.startsWith("-")));
+  if (!lesson || !existsSync(path.join("lessons", lesson.id, "agent.ts"))) return {};
+  return ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {};
 }
 
 // Errors a learner will meet, each with what to do about it.

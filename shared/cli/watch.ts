@@ -20,6 +20,8 @@ export interface WatchView {
   result: CheckResult;
   done: ReadonlySet<string>;
   note?: string[]; // a hint, the list, or a message, shown under the verdict until the next check
+  interactive?: boolean; // false: printed once, with no keys to press
+  progressKnown?: boolean; // false while the other exercises are still being checked
 }
 
 export function progressBar(done: number, total: number, width = 20): string {
@@ -34,20 +36,26 @@ function nextExercise(view: Pick<WatchView, "exercises" | "exercise">): CourseUn
 export function screenLines(view: WatchView): string[] {
   const ok = passed(view.result);
   const following = nextExercise(view);
+  const keys = view.interactive !== false;
   const next = ok
     ? following
-      ? `press n for exercise ${following.id}.`
+      ? keys
+        ? `press n for exercise ${following.id}.`
+        : `npm run watch ${following.number}`
       : "every exercise is done."
-    : "fix the check above and save; h shows a hint for it.";
+    : keys
+      ? "fix the check above and save; h shows a hint for it."
+      : `fix the check above (stuck? npm run hint ${view.exercise.number}).`;
   const lines = [
-    chalk.bold(`Course progress ${progressBar(view.done.size, view.exercises.length)}`),
+    chalk.bold(`Course progress ${progressBar(view.done.size, view.exercises.length)}`) +
+      (view.progressKnown === false ? chalk.dim(" (checking the other exercises ...)") : ""),
     `Exercise ${chalk.bold(view.exercise.id)}: exercises/${view.exercise.id}/README.md`,
     "",
     ...reportLines(view.exercise, view.result, next),
   ];
   if (ok) lines.push("", ...afterPassText(view.exercise), "", `Next: ${next}`);
   if (view.note && view.note.length > 0) lines.push("", ...view.note);
-  lines.push("", chalk.dim(`Watching exercises/${view.exercise.id}/ for saves. ${KEYS_LINE}`));
+  if (keys) lines.push("", chalk.dim(`Watching exercises/${view.exercise.id}/ for saves. ${KEYS_LINE}`));
   return lines;
 }
 
@@ -136,21 +144,34 @@ export async function watchCommand(args: string[]): Promise<number> {
     return 2;
   }
   const runner = await createCheckRunner();
-  const all = await runner.runAll(exercises);
-  const done = new Set(exercises.filter((e) => passed(all.get(e.id) ?? { checks: [] })).map((e) => e.id));
-  const exercise = findUnit(exercises, args[0]) ?? exercises.find((e) => !done.has(e.id)) ?? exercises[exercises.length - 1]!;
-  const first = all.get(exercise.id) ?? (await runner.run(exercise));
-
   const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const asked = findUnit(exercises, args[0]);
+  const done = new Set<string>();
+  let exercise: CourseUnit;
+  let first: CheckResult;
+  let progressKnown = true;
+  if (asked && interactive) {
+    // The exercise asked for comes first; the others' progress is checked behind it (see below).
+    exercise = asked;
+    first = await runner.run(exercise);
+    progressKnown = false;
+  } else {
+    const all = await runner.runAll(exercises);
+    for (const e of exercises) if (passed(all.get(e.id) ?? { checks: [] })) done.add(e.id);
+    exercise = asked ?? exercises.find((e) => !done.has(e.id)) ?? exercises[exercises.length - 1]!;
+    first = all.get(exercise.id) ?? (await runner.run(exercise));
+  }
+  if (passed(first)) done.add(exercise.id);
+
   if (!interactive) {
-    const view: WatchView = { exercises, exercise, result: first, done };
-    for (const line of screenLines(view)) if (!line.includes(KEYS_LINE)) console.log(line);
+    const view: WatchView = { exercises, exercise, result: first, done, interactive: false };
+    for (const line of screenLines(view)) console.log(line);
     console.log(chalk.dim("\n(No terminal, so no watching: this was one check. Run npm run watch in a terminal to re-check on every save.)"));
     await runner.close();
     return passed(first) ? 0 : 1;
   }
 
-  let view: WatchView = { exercises, exercise, result: first, done };
+  let view: WatchView = { exercises, exercise, result: first, done, progressKnown };
   const draw = () => process.stdout.write(`\x1b[2J\x1b[H${screenLines(view).join("\n")}\n`);
   const session = startWatching(runner, exercise, (current, result) => {
     if (passed(result)) done.add(current.id);
@@ -159,6 +180,14 @@ export async function watchCommand(args: string[]): Promise<number> {
     draw();
   });
   draw();
+  if (!progressKnown) {
+    const others = exercises.filter((e) => e.id !== exercise.id);
+    void runner.runAll(others).then((all) => {
+      for (const e of others) if (passed(all.get(e.id) ?? { checks: [] })) done.add(e.id);
+      view = { ...view, progressKnown: true };
+      draw();
+    });
+  }
 
   return new Promise<number>((resolve) => {
     const quit = async () => {

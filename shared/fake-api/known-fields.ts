@@ -2,6 +2,9 @@
 // field is refused offline the way the API refuses it ("Extra inputs are not permitted"). Each list is
 // checked by the compiler against the SDK type: when an SDK update adds or drops a field, `tsc` fails
 // here instead of the fake API drifting away from the real one.
+//
+// Stricter than the live API in one way: a field the API has added since this SDK version is refused
+// here and accepted there. Code written against this SDK's types never sends one.
 
 import type Anthropic from "@anthropic-ai/sdk";
 
@@ -51,6 +54,13 @@ export const TOOL_FIELDS = allKeys<Anthropic.Tool>()([
   "strict",
   "type",
 ]);
+
+export const TOOL_CHOICE_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  auto: allKeys<Anthropic.ToolChoiceAuto>()(["type", "disable_parallel_tool_use"]),
+  any: allKeys<Anthropic.ToolChoiceAny>()(["type", "disable_parallel_tool_use"]),
+  tool: allKeys<Anthropic.ToolChoiceTool>()(["name", "type", "disable_parallel_tool_use"]),
+  none: allKeys<Anthropic.ToolChoiceNone>()(["type"]),
+};
 
 // The content blocks the course sends, by type. The assistant turn goes back as received, so each
 // list must also hold every field of the response block of that type (citations, caller, ...).

@@ -3,7 +3,7 @@
 // Returns the first problem as { status, type, message }, or null when the request is valid.
 
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
+import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
 import { KNOWN_MODELS } from "./known-models.ts";
 
 export interface RequestProblem {
@@ -39,7 +39,13 @@ function invalid(message: string): RequestProblem {
   return { status: 400, type: "invalid_request_error", message };
 }
 
-export function validateMessagesRequest(body: unknown): RequestProblem | null {
+export interface ValidateOptions {
+  // Which model names exist; the SDK's list by default. A replay also accepts the names in its
+  // recording (a local server's model, say), because that server did answer to them.
+  isKnownModel?: (name: string) => boolean;
+}
+
+export function validateMessagesRequest(body: unknown, options: ValidateOptions = {}): RequestProblem | null {
   if (!isObject(body)) return invalid("Request body must be a JSON object.");
 
   if (body.model === undefined) return invalid("model: Field required");
@@ -61,7 +67,8 @@ export function validateMessagesRequest(body: unknown): RequestProblem | null {
   if (problem) return problem;
 
   // Checked last, as the API does: a request that breaks a rule gets the 400 even with a wrong name.
-  if (!KNOWN_MODELS.has(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
+  const isKnownModel = options.isKnownModel ?? ((name: string) => KNOWN_MODELS.has(name));
+  if (!isKnownModel(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
   return null;
 }
 
@@ -121,6 +128,8 @@ function checkToolChoice(choice: unknown, tools: unknown): RequestProblem | null
   if (!isObject(choice) || !["auto", "any", "none", "tool"].includes(String(choice.type))) {
     return invalid("tool_choice: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'");
   }
+  const extra = extraField(`tool_choice.${String(choice.type)}.`, choice, TOOL_CHOICE_FIELDS[String(choice.type)]!);
+  if (extra) return extra;
   if (choice.type === "tool") {
     const names = Array.isArray(tools) ? tools.map((t) => (isObject(t) ? t.name : undefined)) : [];
     if (typeof choice.name !== "string") return invalid("tool_choice.tool.name: Field required");

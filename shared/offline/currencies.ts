@@ -40,7 +40,9 @@ export function findCurrencies(text: string): CurrencyMention[] {
   return mentions.sort((a, b) => a.start - b.start);
 }
 
-const NUMBER = /(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:([.,])(\d+))?/gu;
+// A number starts where no digit, dot or comma is just before it, so a long run of digits is read once,
+// not once from every digit in it (which would make a long task quadratic).
+const NUMBER = /(?<![\d.,])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+)(?:([.,])(\d+))?/gu;
 const ONE = new RegExp(`${L}(?:one|a|an|один|одна|одного|одну|1)${R}`, "iu");
 
 export interface NumberMention {
@@ -52,12 +54,13 @@ export interface NumberMention {
 // "1 000", "1,000", "1000.50", "1,5" (a Russian decimal comma) and "46 250" are all read as people mean them.
 export function findNumbers(text: string): NumberMention[] {
   const numbers: NumberMention[] = [];
+  const russian = /[\u0400-\u04ff]/.test(text);
   for (const match of text.matchAll(NUMBER)) {
     const whole = (match[1] ?? "").replace(/[ \u00a0\u202f]/g, "");
     const separator = match[2];
     const fraction = match[3];
     let value: number;
-    if (separator === "," && fraction?.length === 3 && !/[\u0400-\u04ff]/.test(text)) {
+    if (separator === "," && fraction?.length === 3 && !russian) {
       value = Number(whole + fraction); // English thousands separator: 1,000
     } else if (fraction !== undefined) {
       value = Number(`${whole}.${fraction}`);
@@ -70,11 +73,16 @@ export function findNumbers(text: string): NumberMention[] {
   return numbers;
 }
 
+// Numbers that are amounts, not percentages, and not part of a file name ("report2.txt") or an address.
+export function amountsIn(text: string): NumberMention[] {
+  return findNumbers(text).filter((n) => !isPercent(text, n) && !/[\p{L}_]/u.test(text[n.start - 1] ?? "") && !/^[\p{L}_]|^\.\p{L}/u.test(text.slice(n.end, n.end + 2)));
+}
+
 // Works out "how much of what into what" from a sentence such as "How much are 500 US dollars in
 // rubles?", "Сколько рублей за 1 евро?" or "What is the USD to RUB rate?".
 export function parseConversion(text: string, preferredTarget?: string): Conversion {
   const mentions = dedupe(findCurrencies(text));
-  const numbers = findNumbers(text).filter((n) => !isPercent(text, n));
+  const numbers = amountsIn(text);
   const result: Conversion = {};
 
   // The currency written next to an amount is the one being converted: "500 USD", "1 евро", "$500".
@@ -84,13 +92,16 @@ export function parseConversion(text: string, preferredTarget?: string): Convers
     result.amount = amountNextTo(text, withAmount, numbers);
   }
 
-  // "how many rubles", "сколько рублей", "in euros", "в рублях", "to RUB": the target.
+  // "how many rubles", "сколько рублей", "in euros", "в рублях", "to RUB", "к доллару": the target.
   const target = mentions.find((m) => m.code !== result.from && isTarget(text, m));
   if (target) result.to = target.code;
 
   const rest = mentions.filter((m) => m.code !== result.from && m.code !== result.to);
   if (!result.from && rest[0]) result.from = rest.shift()?.code;
-  if (!result.to && rest[0]) result.to = rest.shift()?.code;
+  // Two bare codes side by side ("USD RUB", "USD-RUB", "USD→RUB") are a pair; two far apart are not
+  // ("the USD rate? And the EUR rate?" asks two questions, not the USD/EUR rate).
+  const first = mentions.find((m) => m.code === result.from);
+  if (!result.to && rest[0] && first && /^[\s\-–→>/]{1,3}$/u.test(text.slice(first.end, rest[0].start))) result.to = rest.shift()?.code;
   if (result.from && !result.to && preferredTarget && preferredTarget !== result.from) result.to = preferredTarget;
 
   if (result.amount === undefined && result.from && ONE.test(text)) result.amount = 1;
@@ -106,21 +117,27 @@ function dedupe(mentions: CurrencyMention[]): CurrencyMention[] {
   });
 }
 
-function isPercent(text: string, n: NumberMention): boolean {
-  return /^\s*(%|percent|процент)/iu.test(text.slice(n.end));
+export function isPercent(text: string, n: NumberMention): boolean {
+  return /^\s*(%|percent|per\s+cent|процент)/iu.test(text.slice(n.end, n.end + 12));
 }
 
-function amountNextTo(text: string, mention: CurrencyMention, numbers: NumberMention[]): number | undefined {
+// The amount written right next to a currency: "500 USD", "500 US dollars", "$500", "one dollar".
+// Only a few characters either side are looked at, so this stays linear however long the task is.
+export function amountNextTo(text: string, mention: CurrencyMention, numbers: NumberMention[]): number | undefined {
   for (const n of numbers) {
-    const between = n.end <= mention.start ? text.slice(n.end, mention.start) : text.slice(mention.end, n.start);
-    if (/^\s{0,2}(?:us\s+)?$/iu.test(between)) return n.value;
+    if (n.end <= mention.start && mention.start - n.end <= 6 && /^\s{0,2}(?:us\s+)?$/iu.test(text.slice(n.end, mention.start))) return n.value;
+    if (n.start >= mention.end && n.start - mention.end <= 2 && /^\s{0,2}$/u.test(text.slice(mention.end, n.start))) return n.value;
+    if (n.start > mention.end + 2) break;
   }
-  const before = text.slice(0, mention.start);
+  const before = text.slice(Math.max(0, mention.start - 12), mention.start);
   if (new RegExp(`${L}(?:one|a|an|один|одна|одного|одну)\\s+$`, "iu").test(before)) return 1;
   return undefined;
 }
 
 function isTarget(text: string, mention: CurrencyMention): boolean {
   const before = text.slice(Math.max(0, mention.start - 24), mention.start).toLowerCase();
-  return /(?:how\s+many|how\s+much|in|into|to|в|во|на|сколько|скольк\p{L}*)\s+$/u.test(before) || /\/\s*$/.test(before);
+  return (
+    /(?:how\s+many|how\s+much|in|into|to|against|versus|vs\.?|в|во|на|к|ко|сколько|скольк\p{L}*)\s+$/u.test(before) ||
+    /\/\s*$/.test(before)
+  );
 }

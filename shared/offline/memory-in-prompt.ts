@@ -41,7 +41,7 @@ export function rememberedLines(system: string): RememberedLine[] | undefined {
 const TOPICS: Array<[topic: string, words: RegExp]> = [
   ["name", /(?<![\p{L}])(?:name|named|called|имя|имени|зовут|звать|зови|называ\p{L}*)(?![\p{L}])/iu],
   ["home", /(?<![\p{L}])(?:live|lives|living|city|town|address|hometown|жив\p{L}*|город\p{L}*|адрес\p{L}*|родом)(?![\p{L}])/iu],
-  ["budget", /(?<![\p{L}])(?:budget\p{L}*|afford|бюджет\p{L}*)(?![\p{L}])/iu],
+  ["budget", /(?<![\p{L}])(?:budget\p{L}*|afford|money|savings|бюджет\p{L}*|денег|деньги|деньгах|сбережени\p{L}*)(?![\p{L}])/iu],
   ["currency", /(?<![\p{L}])(?:currenc\p{L}*|prefer\p{L}*|reports?|валют\p{L}*|предпоч\p{L}*|отч[её]т\p{L}*)(?![\p{L}])/iu],
   ["language", /(?<![\p{L}])(?:language|speak|язык\p{L}*|говор\p{L}*)(?![\p{L}])/iu],
   ["work", /(?<![\p{L}])(?:work|works|working|job|profession|occupation|employer|company|работ\p{L}*|професси\p{L}*|должност\p{L}*|компани\p{L}*)(?![\p{L}])/iu],

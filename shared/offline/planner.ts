@@ -15,6 +15,9 @@ import { splitTask } from "./task-parts.ts";
 // reads far more (and a long text belongs in a file the agent reads with a tool).
 export const MAX_TASK_CHARS = 20_000;
 
+// A task of more jobs than this is refused with the count: an answer listing hundreds of parts helps nobody.
+export const MAX_PARTS = 20;
+
 // A planner that loops on a skill which keeps asking for calls it already has must still stop.
 const MAX_STEPS_PER_PART = 50;
 
@@ -26,6 +29,7 @@ export function planTask(ctx: PlanContext, skills: Skill[]): Plan {
   }
   const partSkills = skills.filter((s) => !s.wholeTask);
   const parts = splitTask(ctx.task);
+  if (parts.length > MAX_PARTS) return { say: tooManyParts(ctx, parts.length) };
   const claimed = new Set<ToolOutcome>();
   const answers: Array<Exclude<Plan, { call: ToolCallPlan[] }>> = [];
   const skipped: string[] = [];
@@ -107,7 +111,14 @@ function tooLong(ctx: PlanContext): string {
   const limit = MAX_TASK_CHARS.toLocaleString("en-US");
   return ctx.t({
     en: `This task is ${length} characters long; the offline demo model reads tasks of up to ${limit} characters, so I did not read it. Shorten it, or save the long text to a file in the workspace and ask about the file, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
-    ru: `В этой задаче ${length.replace(/,/g, " ")} символов, а офлайн-демомодель читает задачи длиной до ${limit.replace(/,/g, " ")} символов, поэтому я её не читал. Сократите её, или сохраните длинный текст в файл в рабочей папке и спросите про файл, или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
+    ru: `Символов в этой задаче: ${length.replace(/,/g, " ")}, а офлайн-демомодель читает задачи длиной не больше ${limit.replace(/,/g, " ")} символов, поэтому я её не читал. Сократите её, или сохраните длинный текст в файл в рабочей папке и спросите про файл, или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
+  });
+}
+
+function tooManyParts(ctx: PlanContext, count: number): string {
+  return ctx.t({
+    en: `This task has ${count} parts; the offline demo model plans at most ${MAX_PARTS} in one task, so I did not start on it. Ask for fewer things at a time, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
+    ru: `Частей в этой задаче: ${count}, а офлайн-демомодель планирует не больше ${MAX_PARTS} частей за раз, поэтому я за неё не взялся. Просите меньше за раз или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
   });
 }
 

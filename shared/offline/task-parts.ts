@@ -5,7 +5,8 @@
 // Where a task splits: at the end of a sentence, at "then / and then / потом / затем", and at "and / и /
 // a comma" when a new verb or question follows ("... and read inbox.txt", "..., сколько ..."). Some pieces
 // are not jobs of their own and are joined back:
-//   - "If I have 300 USD, ..." / "Если ..., ...": a condition belongs to the question after it;
+//   - "If I have 300 USD, ..." / "Если ..., ...": a condition belongs to the question after it, and so do
+//     statements with figures ("I have 300 USD. I spend 45.5 EUR. How many dollars are left?");
 //   - "... in RUB? And in EUR?": a piece that starts with "in / to / в / на" continues the one before;
 //   - "... and save the result to report.txt", "... and email it to anna@example.com": a follow-up goes
 //     with the job that made the result (the nearest earlier part with a figure in it).
@@ -22,13 +23,13 @@ const END = "(?![\\p{L}\\p{N}])";
 
 const IMPERATIVES_EN =
   "convert|change|exchange|read|open|show|display|print|list|tell|give|get|find|look|check|calculate|compute|count|" +
-  "save|write|store|record|e-?mail|mail|send|forward|remember|forget|call|set|translate|explain|summari[sz]e|delete|remove|answer|reply";
+  "save|write|store|record|e-?mail|mail|send|forward|remember|forget|call|set|translate|explain|summari[sz]e|delete|remove|answer|reply|make|create|draw|search|book|order|play|compose|describe|help|plan";
 const QUESTIONS_EN = "what(?:'s)?|how|where|who|when|which|is|are|do|does|can|could";
 // Russian imperatives, each with its polite "-те" form.
 const IMPERATIVES_RU =
   "(?:переведи|конвертируй|обменяй|прочитай|прочти|открой|покажи|выведи|скажи|дай|найди|узнай|проверь|посчитай|" +
   "вычисли|сосчитай|сохрани|запиши|положи|отправь|пошли|перешли|вышли|запомни|забудь|зови|называй|установи|" +
-  "отвечай|объясни|удали|перечисли)(?:те)?";
+  "отвечай|объясни|удали|перечисли|расскажи|напиши|сделай|создай|придумай|поищи|составь|ответь|нарисуй|закажи)(?:те)?";
 const QUESTIONS_RU = "сколько|какой|какая|какое|какие|каков|который|где|кто|когда|что|как|чему";
 
 // "and then", "потом": always a new job. "and" or a comma: a new job when a verb follows; after "and"
@@ -42,7 +43,7 @@ const BOUNDARY = new RegExp(
   "giu",
 );
 // A sentence ends at . ! ? or … followed by a space, at a line break, or at a semicolon.
-const SENTENCE_END = /[.!?…]+(?=\s)|\n|;/gu;
+const SENTENCE_END = /(?<![.!?…])[.!?…]+(?=\s)|\n|;/gu;
 
 // A memory fact is free text: "Remember that I work in Berlin and call my mother on Sundays" is one fact.
 // Inside it, only a sentence end or "then / потом" starts a new job.
@@ -51,11 +52,26 @@ const FREE_TEXT = new RegExp(
   "iu",
 );
 const CONDITION = new RegExp(`^(?:if|suppose|assuming|если|допустим|предположим)${END}`, "iu");
+// "I have 300 USD. I spend 45.5 EUR. How many dollars are left?": statements with figures are the
+// question's facts, not jobs of their own.
+const FIRST_PERSON = new RegExp(`^(?:i|i'm|i've|we|my|our|у\\s+меня|у\\s+нас|я|мы|мой|моя|мои|наш|наша)${END}`, "iu");
+
+function isFactForNext(text: string): boolean {
+  return FIRST_PERSON.test(text) && /\d/u.test(text) && !/\?\s*$/u.test(text);
+}
 const CONTINUATION = new RegExp(`^(?:(?:and|or|also|а|и|или|ещё|еще)\\s+)?(?:in|into|to|в|во|на)${END}`, "iu");
 const FOLLOW_UP = new RegExp(
   `^(?:(?:and|и|а|also|также|then|потом|затем)\\s+)*(?:please\\s+|пожалуйста\\s+)?(?:save|write|store|put|e-?mail|mail|send|forward|сохрани|запиши|положи|отправь|пошли|перешли|вышли)(?:те)?${END}`,
   "iu",
 );
+// A follow-up names where the result goes ("to report.txt", "to anna@example.com") or points back at it
+// ("save it", "the result"); "write me a poem" is a job of its own.
+const POINTS_BACK = /(?<![\p{L}])(?:it|this|that|them|result|file|report|результат\p{L}*|это|его|её|ее|их|файл\p{L}*|отч[её]т\p{L}*)(?![\p{L}])|@|\.\p{L}{1,8}(?![\p{L}])/iu;
+
+function isFollowUp(text: string): boolean {
+  return FOLLOW_UP.test(text) && POINTS_BACK.test(text);
+}
+
 const LEADING_CONNECTOR = new RegExp(`^(?:(?:and|then|also|so|и|а|потом|затем|также|ещё|еще)${END}[\\s,]*)+`, "iu");
 const FILLER_ONLY = new RegExp(
   `^(?:(?:please|pls|thanks?|thank\\s+you|ok(?:ay)?|hi|hello|hey|tell\\s+me|пожалуйста|спасибо|привет|ладно|хорошо|ок|скажи(?:те)?)${END}[\\s,.!?]*)+$`,
@@ -111,11 +127,11 @@ function mergePieces(task: string, pieces: TaskPart[]): TaskPart[] {
     const piece = pieces[i]!;
     const previous = parts[parts.length - 1];
     if (FILLER_ONLY.test(piece.text)) continue;
-    if (previous && (CONDITION.test(previous.text) || CONTINUATION.test(piece.text))) {
+    if (previous && (CONDITION.test(previous.text) || isFactForNext(previous.text) || CONTINUATION.test(piece.text))) {
       parts[parts.length - 1] = joined(task, previous, piece, true);
       continue;
     }
-    if (previous && FOLLOW_UP.test(piece.text)) {
+    if (previous && isFollowUp(piece.text)) {
       // "... , read inbox.txt and save the result to report.txt": the result is the conversion's.
       let owner = parts.length - 1;
       for (let j = parts.length - 1; j >= 0; j--) {

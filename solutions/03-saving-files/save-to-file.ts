@@ -15,6 +15,8 @@ export interface SaveResult {
 }
 
 export interface SaveOptions {
+  // Replace a file that already exists. Only the boolean true says yes: the model may send "true".
+  overwrite?: boolean;
   // How the temporary file is written. The tests pass one that fails halfway through.
   writeFile?: (file: string, content: string) => Promise<void>;
 }
@@ -31,9 +33,10 @@ export async function saveToFile(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   // TODO 1: the name, checked as text, before anything touches the disk.
-  if (typeof filename !== "string" || filename === "") {
-    throw new Error('The file name is empty. Give a name relative to the workspace, e.g. "report.txt".');
+  if (typeof filename !== "string") {
+    throw new Error(`The file name must be text, e.g. "report.txt"; received ${JSON.stringify(filename)}.`);
   }
+  if (filename === "") throw new Error('The file name is empty. Give a name relative to the workspace, e.g. "report.txt".');
   if (filename.includes("\0")) throw new Error("The file name contains a NUL byte. Use letters, digits, - _ . and /.");
   if (Buffer.byteLength(filename, "utf8") > MAX_NAME_BYTES) {
     throw new Error(`The file name is longer than ${MAX_NAME_BYTES} bytes. Use a shorter name.`);
@@ -63,7 +66,15 @@ export async function saveToFile(
   if (before?.isSymbolicLink()) throw new Error(`'${filename}' is a symbolic link; save_to_file does not write through links.`);
   if (before?.isDirectory()) throw new Error(`'${filename}' is a folder. Give a file name inside it.`);
 
-  // TODO 3: atomic write: a temp file in the same folder, then rename over the target.
+  // TODO 3: an existing file is replaced only when the caller says so, with a real boolean.
+  if (options.overwrite !== undefined && typeof options.overwrite !== "boolean") {
+    throw new Error(`overwrite must be true or false (a boolean), not ${JSON.stringify(options.overwrite)}.`);
+  }
+  if (before && options.overwrite !== true) {
+    throw new Error(`'${filename}' already exists. To replace it, call again with overwrite: true; or choose another name.`);
+  }
+
+  // TODO 4: atomic write: a temp file in the same folder, then rename over the target.
   await fs.mkdir(path.dirname(target), { recursive: true });
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
@@ -74,7 +85,7 @@ export async function saveToFile(
     throw error;
   }
 
-  // TODO 4: what happened, for the model.
+  // TODO 5: what happened, for the model.
   return {
     path: path.relative(root, target).split(path.sep).join("/"),
     bytes: Buffer.byteLength(content, "utf8"),
@@ -82,37 +93,40 @@ export async function saveToFile(
   };
 }
 
-// True when candidate is root itself or somewhere below it.
+// True when candidate is root itself or somewhere below it. Compare whole path parts: "..notes.txt"
+// is a name inside, while "../workspace-old" (a sibling that merely starts with the same letters) is not.
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  return relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 async function exists(file: string): Promise<boolean> {
   return (await fs.lstat(file).catch(() => undefined)) !== undefined;
 }
 
-// Given: the tool around saveToFile. The model sends filename and content; a refused name throws, and
-// the loop turns that into an is_error result the model reads.
-export function createSaveToFileTool(workspaceDir: string): Tool<{ filename: string; content: string }> {
+// Given: the tool around saveToFile. The model sends filename, content and maybe overwrite; a refused
+// name throws, and the loop turns that into an is_error result the model reads.
+export function createSaveToFileTool(workspaceDir: string): Tool<{ filename: string; content: string; overwrite?: boolean }> {
   return {
     name: "save_to_file",
     description:
       "Save text to a file in the workspace folder, creating it or replacing it. Use it when the user asks to " +
       'save or write down a result. filename is relative to the workspace ("report.txt", "reports/may.txt"); ' +
-      'folders are created. Absolute paths and ".." are refused. Returns {"path","bytes","status"}.',
+      'folders are created. Absolute paths and ".." are refused. An existing file is only replaced with ' +
+      'overwrite: true. Returns {"path","bytes","status"}.',
     input_schema: {
       type: "object",
       properties: {
         filename: { type: "string", description: 'File name relative to the workspace, e.g. "report.txt".' },
         content: { type: "string", description: "The full text to write." },
+        overwrite: { type: "boolean", description: "true to replace a file that already exists; leave it out otherwise." },
       },
       required: ["filename", "content"],
     },
     readOnly: false,
     concurrencySafe: false,
     async run(input) {
-      return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content));
+      return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content, { overwrite: input.overwrite }));
     },
   };
 }

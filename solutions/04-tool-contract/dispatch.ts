@@ -55,7 +55,7 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
     const field = String(params.missingProperty ?? params.additionalProperty ?? error.instancePath.slice(1));
     const received = JSON.stringify((input as Record<string, unknown> | null)?.[field]) ?? "nothing";
     const property = properties[field];
-    const hint = property ? ` Expected: ${property.description ?? ""}${property.examples ? `, e.g. ${JSON.stringify(property.examples[0])}` : ""}.` : "";
+    const hint = property ? ` Expected: ${expected(property)}.` : "";
     switch (error.keyword) {
       case "required":
         problems.push(`'${field}' is missing.${hint}`);
@@ -69,7 +69,7 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
       case "type":
         problems.push(
           field
-            ? `'${field}' must be a ${String(params.type)}; received ${received} (a ${typeof (input as Record<string, unknown>)[field]}).${hint}`
+            ? `'${field}' must be a ${String(params.type)}; received ${received} (a ${typeof (input as Record<string, unknown>)[field]}).${hint}${unquote(params.type, (input as Record<string, unknown>)[field])}`
             : `The input must be a JSON object; received ${JSON.stringify(input)}.`,
         );
         break;
@@ -78,6 +78,27 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
     }
   }
   return problems;
+}
+
+// The field's description, and its first example unless the description already shows it
+// (a description that says 'e.g. "Berlin"' next to examples: ["Berlin"] would say it twice).
+function expected(property: { description?: string; examples?: unknown[] }): string {
+  const description = property.description ?? "";
+  const example = property.examples?.[0];
+  if (example === undefined || description.includes(JSON.stringify(example))) return description;
+  return description ? `${description}, e.g. ${JSON.stringify(example)}` : `e.g. ${JSON.stringify(example)}`;
+}
+
+// A number or a boolean sent as text ("3", "true") is the commonest wrong type: say exactly what to send.
+function unquote(type: unknown, value: unknown): string {
+  if (typeof value !== "string") return "";
+  const number = Number(value);
+  const isNumber = value.trim() !== "" && Number.isFinite(number);
+  if ((type === "number" && isNumber) || (type === "integer" && isNumber && Number.isInteger(number))) {
+    return ` Send ${number} as a number, without quotes.`;
+  }
+  if (type === "boolean" && (value === "true" || value === "false")) return ` Send ${value} as a boolean, without quotes.`;
+  return "";
 }
 
 // Answers one tool call with one tool_result (same tool_use_id), whose content is the JSON of
@@ -102,7 +123,7 @@ async function envelopeFor(call: ToolCall, tools: ContractTool[]): Promise<Envel
     const names = tools.map((t) => t.name);
     const suggestion = suggestToolName(call.name, names);
     const hint = suggestion ? ` Did you mean '${suggestion}'?` : "";
-    return failure(`Unknown tool '${call.name}'.${hint} Available tools: ${names.join(", ")}. Use one of these exact names.`);
+    return failure(`Unknown tool '${call.name}'.${hint} Available tools: ${nearestFirst(call.name, names, suggestion).join(", ")}. Use one of these exact names.`);
   }
   try {
     // No arguments arrive as {}, null, nothing or "", depending on the model: all of them mean {}.
@@ -114,6 +135,13 @@ async function envelopeFor(call: ToolCall, tools: ContractTool[]): Promise<Envel
     if (error instanceof ToolError) return failure(error.message);
     return failure(`${tool.name} failed on our side. Your call was correct: retry it as is.`);
   }
+}
+
+// The suggestion first, then the other names nearest first (sort is stable: ties keep their order).
+function nearestFirst(unknown: string, names: string[], suggestion: string | undefined): string[] {
+  const wanted = unknown.toLowerCase();
+  const distance = (name: string) => (name === suggestion ? -1 : editDistance(wanted, name.toLowerCase()));
+  return [...names].sort((a, b) => distance(a) - distance(b));
 }
 
 function failure(error: string): Envelope {

@@ -41,14 +41,15 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
   for (const file of MEMORY_FILES) {
     let text: string;
     try {
-      text = (await files.readFile(path.join(dir, file.name))).trimEnd();
+      text = await files.readFile(path.join(dir, file.name));
     } catch (error) {
-      // A missing file is normal (the first run, or a person deleted it): note it and go on.
-      if (!isMissing(error)) throw error;
-      blocks.push(memoryFileBlock(file, MISSING_FILE_NOTE));
+      // A missing file is normal (the first run, or a person deleted it). Any other failure (no
+      // permission, a disk error) is not "no such file": say what happened, and still load the rest.
+      blocks.push(memoryFileBlock(file, isMissing(error) ? MISSING_FILE_NOTE : unreadableNote(error)));
       continue;
     }
     const capped = capText(text, maxChars, file.keep);
+    // A final newline would leave a blank line before the block's closing tag.
     let body = capped.text.trimEnd();
     // A cut that says nothing leaves the model believing it sees everything.
     if (capped.omitted > 0) {
@@ -58,4 +59,11 @@ export async function loadMemory(dir: string, options: LoadOptions = {}): Promis
     blocks.push(memoryFileBlock(file, body));
   }
   return [MEMORY_PREAMBLE, ...blocks].join("\n\n");
+}
+
+// "(could not be read: EACCES, permission denied)": the code, so a person can fix it; no stack.
+function unreadableNote(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return `(could not be read: ${code ? `${code}, ` : ""}${message})`;
 }

@@ -93,6 +93,15 @@ describe("unknown fields: Extra inputs are not permitted, with the field's path"
     );
   });
 
+  it("on tool_choice: a field another type of choice has (none takes no disable_parallel_tool_use)", async () => {
+    await expect400(
+      { ...base, tool_choice: { type: "none", disable_parallel_tool_use: true } as Anthropic.ToolChoice },
+      "tool_choice.none.disable_parallel_tool_use: Extra inputs are not permitted",
+    );
+    await expect400({ ...base, tool_choice: { type: "auto", name: "get_exchange_rate" } as Anthropic.ToolChoice }, "tool_choice.auto.name: Extra inputs are not permitted");
+    expect(validateMessagesRequest({ ...base, tool_choice: { type: "tool", name: definition.name, disable_parallel_tool_use: true } })).toBeNull();
+  });
+
   it("accepts every field the SDK's own response blocks carry, so an assistant turn goes back as received", async () => {
     const mock = createMockModel([reply.toolUse(definition.name, { from_currency: "USD", to_currency: "RUB" }, { text: "Checking." }), reply.text("92.5")]);
     const first = await mock.client.messages.create(base);

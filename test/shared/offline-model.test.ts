@@ -4,7 +4,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
-import { findNumbers, parseConversion } from "../../shared/offline/currencies.ts";
+import { parseConversions } from "../../shared/offline/conversions.ts";
+import { amountsIn, findNumbers, parseConversion } from "../../shared/offline/currencies.ts";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
 import { toolDefinitions } from "../../lessons/01-first-tool/tool.ts";
 
@@ -26,6 +27,29 @@ describe("parseConversion", () => {
     ["$250 in euros", { from: "USD", to: "EUR", amount: 250 }],
   ])("%s", (text, expected) => {
     expect(parseConversion(text)).toMatchObject(expected);
+  });
+
+  it("pairs two bare codes only when they stand together, never across two questions", () => {
+    expect(parseConversion("USD RUB rate")).toMatchObject({ from: "USD", to: "RUB" });
+    expect(parseConversion("USD-RUB?")).toMatchObject({ from: "USD", to: "RUB" });
+    expect(parseConversion("What is the USD rate? And the EUR rate?").to, "two rate questions are not the USD/EUR rate").toBeUndefined();
+  });
+
+  it("lists several targets after one amount, and a new pair after 'and'", () => {
+    expect(parseConversions("Convert 100 EUR to RUB and USD")).toEqual([
+      { from: "EUR", to: "RUB", amount: 100 },
+      { from: "EUR", to: "USD", amount: 100 },
+    ]);
+    expect(parseConversions("What are the USD/RUB and EUR/RUB rates?")).toEqual([
+      { from: "USD", to: "RUB" },
+      { from: "EUR", to: "RUB" },
+    ]);
+  });
+
+  it("reads a long run of digits as one number, and skips digits inside file names", () => {
+    expect(findNumbers("7".repeat(5000))).toHaveLength(1);
+    expect(amountsIn("save 500 USD to report2.txt").map((n) => n.value)).toEqual([500]);
+    expect(amountsIn("15% of 200").map((n) => n.value)).toEqual([200]);
   });
 
   it("uses a preferred target when the task names only the source", () => {

@@ -32,11 +32,12 @@ export class Terminal {
   private waiters: Array<() => void> = [];
 
   // Runs `node shared/cli/launch.mjs ...args` in `cwd` (a temporary copy of the course).
-  constructor(cwd: string, args: string[]) {
+  constructor(cwd: string, args: string[], extraEnv: Record<string, string> = {}) {
     const { command, args: ptyArgs } = underPty([process.execPath, "shared/cli/launch.mjs", ...args]);
     const env: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm", ANTHROPIC_API_KEY: "", COURSE_TARGET: "" };
     delete env.FORCE_COLOR;
     delete env.NO_COLOR;
+    Object.assign(env, extraEnv);
     this.child = spawn(command, ptyArgs, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const onData = (chunk: Buffer) => {
       this.raw += chunk.toString("utf8");

@@ -12,6 +12,7 @@ import { createClient } from "../../shared/client.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
 import { createRealModelGuard, RealModelStop, type GuardOptions } from "../../shared/real-model/guard.ts";
 import { createSpinner } from "../../shared/real-model/spinner.ts";
+import { canRunPty, ptyKind, Terminal } from "./pty-terminal.ts";
 
 const servers: http.Server[] = [];
 const hits: Record<string, number> = {};
@@ -63,6 +64,8 @@ beforeAll(async () => {
   });
   // A well-behaved Messages API: the course's offline model, served over HTTP.
   url.good = await serve("good", (req, res, body) => void relay(req, res, body));
+  // The same, thinking for 1.5 s before each answer.
+  url.slow = await serve("slow", (req, res, body) => void setTimeout(() => void relay(req, res, body), 1500));
 }, 30_000);
 
 async function relay(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
@@ -199,4 +202,16 @@ describe("npm run lesson against a local server", () => {
     expect(bad.code).toBe(2);
     expect(bad.out).toContain("--budget takes an amount in US dollars, such as --budget 0.05 (got 'lots').");
   });
+});
+
+describe.skipIf(!canRunPty)(`the spinner on a terminal (${ptyKind})`, () => {
+  it("shows \"Claude is thinking... N s\" while a slow answer is on its way, then clears it", async () => {
+    const term = new Terminal(process.cwd(), ["lesson", "1"], { ANTHROPIC_API_KEY: "sk-ant-test-local-only", ANTHROPIC_BASE_URL: url.slow! });
+    await term.waitFor(() => term.exitCode !== null, "lesson 1 to end");
+    expect(term.exitCode, term.screen()).toBe(0);
+    expect(term.raw).toMatch(/⠋ Claude is thinking\.\.\. 0 s/);
+    expect(term.raw).toMatch(/Claude is thinking\.\.\. 1 s/);
+    expect(term.raw).toContain("\r\x1b[K");
+    expect(term.screen()).toMatch(/turns: 2 · tool calls: 1/);
+  }, 90_000);
 });

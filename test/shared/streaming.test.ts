@@ -3,6 +3,7 @@
 // that breaks half-way surfacing as the SDK's own error.
 
 import Anthropic from "@anthropic-ai/sdk";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
 import { toolDefinitions } from "../../lessons/01-first-tool/tool.ts";
@@ -182,6 +183,20 @@ describe("the events themselves", () => {
     const back = messageFromEvents(parseSse(events.map(sseText).join("")));
     expect(back.complete).toBe(true);
     expect(back.message).toEqual(message);
+  });
+
+  it("property: any text and any tool input survive the trip through the SDK's stream parser", async () => {
+    const input = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", minLength: 1, maxLength: 60 }), input, async (text, toolInput) => {
+        fc.pre(text.trim() !== "");
+        const mock = createMockModel([reply.toolUse("get_exchange_rate", toolInput, { id: "toolu_p", text })]);
+        const message = await mock.client.messages.stream({ model: MODEL, max_tokens: 10, tools, messages: ask("x") }).finalMessage();
+        expect(message.content[0]).toEqual({ type: "text", text, citations: null });
+        expect(message.content[1]).toMatchObject({ type: "tool_use", id: "toolu_p", input: JSON.parse(JSON.stringify(toolInput)) });
+      }),
+      { seed: 42, numRuns: 60 },
+    );
   });
 
   it("a stream without message_stop is reported incomplete, and an error event is kept", () => {

@@ -32,6 +32,8 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
 
     term.press("l");
     screens.list = await term.waitFor((s) => s.includes("Exercises:"), "the list after l");
+    term.press("r");
+    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done."), "the re-run after r");
     term.press("n");
     screens.next = await term.waitFor((s) => s.includes("Exercise 02-agent-loop:") && passing(s), "exercise 02 after n");
     term.press("q");
@@ -66,6 +68,10 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     expect(s).toMatch(/1\/\d+ exercises done/);
     expect(s).toContain("Your answer passes, and it is the same as the reference solution.");
     expect(s).toContain("Next: press n for exercise 02-agent-loop.");
+  });
+
+  it("r checks again (the note under the verdict goes, the verdict stays)", () => {
+    expect(screens.rerun).toMatch(/✔ All \d+ checks pass\./);
   });
 
   it("l lists the exercises with the done one ticked; n moves on; q quits with exit 0", () => {

@@ -6,6 +6,7 @@
 import { findCurrencies, parseConversion } from "../currencies.ts";
 import type { Skill } from "../plan-context.ts";
 import { formatNumber } from "../read-result.ts";
+import { asksMoreThanConversion, CONVERSION_CUE } from "../task-guards.ts";
 import { answerAndSave } from "./save-step.ts";
 import { figureFrom } from "./tool-step.ts";
 
@@ -24,6 +25,11 @@ export const convertCurrencySkill: Skill = {
     if (!from || amount === undefined || amount === 1) return null;
     const to = named ?? (from === "RUB" ? undefined : "RUB");
     if (!to) return null;
+    // "If I have 300 USD and spend 45.5 EUR, how many dollars are left?" holds a conversion but asks
+    // something else: leave it to a skill that plans the whole question, or to the honest reply.
+    if (asksMoreThanConversion(ctx.task, { from, to, amounts: [amount] })) return null;
+    // "I have 300 USD" is not a request to convert: a target or a conversion word must be in the text.
+    if (!parseConversion(ctx.task).to && !CONVERSION_CUE.test(ctx.task)) return null;
 
     const rateStep = figureFrom(ctx, "get_exchange_rate", { from_currency: from, to_currency: to }, "rate");
     if ("plan" in rateStep) return rateStep.plan;

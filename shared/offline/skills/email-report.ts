@@ -9,7 +9,9 @@ import { convertCurrencySkill } from "./convert-currency.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { percentageSkill } from "./percentage.ts";
 
-const ADDRESS = /[^\s@<>,;:"'«»()[\]]+@[^\s@<>,;:"'«»()[\]]+\.\p{L}{2,}/u;
+// The lookbehind lets a match start only where a run of address characters starts, so a long run
+// without an "@" is read once, not once from every character in it.
+const ADDRESS = /(?<![^\s@<>,;:"'«»()[\]])[^\s@<>,;:"'«»()[\]]+@[^\s@<>,;:"'«»()[\]]+\.\p{L}{2,}/u;
 const EMAIL_VERB = /(?<![\p{L}])(?:e-?mail|mail|send|forward|отправ\p{L}*|пошли\p{L}*|перешли\p{L}*|вышли\p{L}*|письм\p{L}*|почт\p{L}*)/iu;
 const REPORT_WORD = /(?<![\p{L}])(?:report|отч[её]т\p{L}*)/iu;
 const FILE_NAME = /(?<![\p{L}\p{N}_\-./~])([\p{L}\p{N}_\-./]*[\p{L}\p{N}_\-]\.\p{L}[\p{L}\p{N}]{1,7})(?![\p{L}\p{N}])/iu;

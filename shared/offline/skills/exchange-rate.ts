@@ -5,6 +5,7 @@
 import { parseConversion } from "../currencies.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
+import { asksMoreThanConversion, CONVERSION_CUE } from "../task-guards.ts";
 import { preferredCurrency } from "./convert-currency.ts";
 import { answerAndSave } from "./save-step.ts";
 
@@ -19,11 +20,14 @@ export const exchangeRateSkill: Skill = {
     if (!ctx.has("get_exchange_rate")) return null;
     const { from, to, amount } = parseConversion(ctx.task, preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined));
     if (!from) return null;
+    // A rate (or a small sum) and nothing more: not "the rate last year", not "what is left after ...".
+    if (asksMoreThanConversion(ctx.task, { from, to, amounts: [amount] })) return null;
+    if (!parseConversion(ctx.task).to && !CONVERSION_CUE.test(ctx.task)) return null;
     if (!to) {
       return {
         say: ctx.t({
-          en: `Which currency should I convert ${from} into? For example: "${from} to EUR".`,
-          ru: `В какую валюту перевести ${from}? Например: «${from} в рубли».`,
+          en: `Which currency should I convert ${from} into? For example: "${from} to ${from === "EUR" ? "USD" : "EUR"}".`,
+          ru: `В какую валюту перевести ${from}? Например: «${from} в ${from === "RUB" ? "доллары" : "рубли"}».`,
         }),
       };
     }

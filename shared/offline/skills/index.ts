@@ -6,11 +6,16 @@ import type { Skill } from "../plan-context.ts";
 import { arithmeticSkill } from "./arithmetic.ts";
 import { convertCurrencySkill } from "./convert-currency.ts";
 import { currentTimeSkill } from "./current-time.ts";
+import { editFileSkill } from "./edit-file.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
+import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
+import { interruptedCallSkill } from "./interrupted-call.ts";
+import { leadRowSkill } from "./lead-row.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
 import { mcpNotesSkill } from "./mcp-notes.ts";
+import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
 import { readFileSkill } from "./read-file.ts";
@@ -18,7 +23,10 @@ import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
   mcpNotesSkill,
+  editFileSkill,
   gateRefusalSkill,
+  interruptedCallSkill,
+  leadRowSkill,
   emailReportSkill,
   rememberSkill,
   forgetSkill,
@@ -26,6 +34,8 @@ export const skills: Skill[] = [
   recallMemorySkill,
   readFileSkill,
   currentTimeSkill,
+  moneyLeftSkill,
+  followUpSkill,
   multiConversionSkill,
   percentageSkill,
   convertCurrencySkill,

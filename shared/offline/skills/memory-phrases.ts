@@ -51,15 +51,17 @@ export function readMemoryIntent(task: string): MemoryIntent | null {
     return { kind: "forget", fact: fact.toLowerCase() === forgotten.trim().toLowerCase() ? forgotten.trim() : fact };
   }
 
-  const name = text.match(ru ? NAME_RU : NAME_EN)?.[1];
-  if (name) return { kind: "preference", key: "name", value: name.trim() };
+  // A name is a few words of letters: "My name is Anna, what is 2+2" names Anna and asks something else,
+  // so it is not stored as the name "Anna, what is 2+2".
+  const name = text.match(ru ? NAME_RU : NAME_EN)?.[1]?.trim();
+  if (name && /^\p{L}[\p{L}'’\- ]{0,40}$/u.test(name) && name.split(/\s+/u).length <= 3) return { kind: "preference", key: "name", value: name };
   const language = text.match(ru ? LANGUAGE_RU : LANGUAGE_EN);
   if (language) {
     const word = language[1] ?? language[2] ?? "";
     return { kind: "preference", key: "language", value: ru ? languageRu(word) : capitalize(word.toLowerCase()) };
   }
   const set = text.match(ru ? SET_RU : SET_EN);
-  if (set?.[1] && set[2]) return { kind: "preference", key: set[1].trim(), value: set[2].trim() };
+  if (set?.[1] && set[2] && set[1].length <= 40 && set[2].length <= 80 && !/[?]/u.test(set[2])) return { kind: "preference", key: set[1].trim(), value: set[2].trim() };
   return null;
 }
 

@@ -4,6 +4,7 @@
 // system prompt, where the other skills read it (convert-currency.ts looks for a stated preference).
 
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
+import { linesAbout, rememberedLines } from "../memory-in-prompt.ts";
 import { readMemoryIntent } from "./memory-phrases.ts";
 
 export const rememberSkill: Skill = {
@@ -52,8 +53,9 @@ export const forgetSkill: Skill = {
     if (!ctx.has("forget")) return null;
     const intent = readMemoryIntent(ctx.task);
     if (intent?.kind !== "forget") return null;
-    const done = ctx.lastResult("forget");
-    if (!done) return { call: [{ name: "forget", input: { fact: intent.fact } }] };
+    const fact = storedWording(ctx, intent.fact);
+    const done = ctx.lastResult("forget", (input) => input.fact === fact);
+    if (!done) return { call: [{ name: "forget", input: { fact } }] };
     // Several facts matched and none was removed: the tool listed them; ask the user which one.
     const several = done.output.match(/matches \d+ different facts: (.*?)\. Nothing was removed/u)?.[1];
     if (done.isError && several) {
@@ -76,12 +78,22 @@ export const forgetSkill: Skill = {
     }
     return {
       say: ctx.t({
-        en: `I had nothing like "${intent.fact}" in memory, so nothing changed.`,
-        ru: `Ничего похожего на «${intent.fact}» в памяти не было, так что ничего не изменилось.`,
+        en: `I had nothing like "${fact}" in memory, so nothing changed.`,
+        ru: `Ничего похожего на «${fact}» в памяти не было, так что ничего не изменилось.`,
       }),
     };
   },
 };
+
+// "Забудь, что я предпочитаю отчёты в евро" when MEMORY.md says "The user prefers reports in EUR": the
+// model sees its memory in the prompt, so it names the fact as it is stored, in whatever language. When
+// the wording is already there, or no single line is about the same thing, the request goes as typed.
+function storedWording(ctx: PlanContext, fact: string): string {
+  const lines = (rememberedLines(ctx.system) ?? []).filter((line) => line.file === "MEMORY.md");
+  if (lines.some((line) => line.text.toLowerCase().includes(fact.toLowerCase()))) return fact;
+  const about = linesAbout(fact, lines);
+  return about.length === 1 ? about[0]!.text : fact;
+}
 
 export const setPreferenceSkill: Skill = {
   name: "set-preference",

@@ -5,6 +5,10 @@
 import { parseConversions, type ConversionRequest } from "../conversions.ts";
 import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
+import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
+
+// One turn of this many lookups is already a lot to read; a longer list is refused with a reason.
+const MAX_CONVERSIONS = 10;
 
 export const multiConversionSkill: Skill = {
   name: "multi-conversion",
@@ -17,6 +21,19 @@ export const multiConversionSkill: Skill = {
     if (!ctx.has("get_exchange_rate")) return null;
     const wanted = parseConversions(ctx.task);
     if (wanted.length < 2) return null;
+    // Every figure and currency in the question must be one of the conversions; "in total" asks for more.
+    const amounts = unique(wanted.map((r) => r.amount));
+    const codes = unique(wanted.flatMap((r) => [r.from, r.to]));
+    if (MONEY_ARITHMETIC.test(ctx.task) || asksOtherTime(ctx.task) || numbersOtherThan(ctx.task, amounts).length > 0) return null;
+    if (strayCurrencies(ctx.task, codes).length > 0) return null;
+    if (wanted.length > MAX_CONVERSIONS) {
+      return {
+        say: ctx.t({
+          en: `That is ${wanted.length} conversions in one question; the offline demo model does at most ${MAX_CONVERSIONS} at a time. Ask for fewer, or use real Claude.`,
+          ru: `Пересчётов в одном вопросе: ${wanted.length}, а офлайн-демомодель делает не больше ${MAX_CONVERSIONS} за раз. Спросите про меньшее число или подключите настоящий Claude.`,
+        }),
+      };
+    }
 
     const rateOf = (r: ConversionRequest) =>
       ctx.lastResult("get_exchange_rate", (input) => input.from_currency === r.from && input.to_currency === r.to);
@@ -63,7 +80,7 @@ function describe(
     return ctx.t({ en: `${from} → ${to}: the tool failed: ${error}`, ru: `${from} → ${to}: инструмент не ответил: ${error}` });
   }
   const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
-  if (amount === undefined || expression === undefined) return rateText;
+  if (amount === undefined || expression === undefined || amount === 1) return rateText;
   const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
   const total = calc && !calc.isError ? numberFromResult(calc.output, "result") : Math.round(amount * rate * 100) / 100;
   return `${formatNumber(amount, ctx.lang)} ${from} = ${formatNumber(total ?? amount * rate, ctx.lang)} ${to} (${rateText})`;

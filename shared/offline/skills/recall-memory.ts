@@ -86,15 +86,26 @@ function foundAnswer(ctx: PlanContext, found: RememberedLine[]): string {
 }
 
 function everything(ctx: PlanContext, lines: RememberedLine[]): Plan {
-  if (lines.length === 0) return nothingOn(ctx);
+  if (lines.length === 0) {
+    return {
+      say: ctx.t({
+        en: "My memory holds nothing about you yet: USER.md and MEMORY.md have no facts in them." + tellMe(ctx),
+        ru: "В моей памяти о вас пока ничего нет: в USER.md и MEMORY.md нет ни одного факта." + tellMe(ctx),
+      }),
+    };
+  }
   const list = lines.map((line) => `- ${quote(ctx, line.text)} (${source(ctx, line)})`).join("\n");
   return { say: ctx.t({ en: `Here is everything my memory holds about you:\n${list}`, ru: `Вот всё, что у меня в памяти о вас:\n${list}` }) };
 }
 
-function nothingOn(ctx: PlanContext): Plan {
-  const tell = ctx.has("remember")
+function tellMe(ctx: PlanContext): string {
+  return ctx.has("remember")
     ? ctx.t({ en: ' Tell me ("Remember that ...") and I will keep it.', ru: " Скажите мне («Запомни, что ...»), и я это сохраню." })
     : "";
+}
+
+function nothingOn(ctx: PlanContext): Plan {
+  const tell = tellMe(ctx);
   return {
     say: ctx.t({
       en: `My memory holds nothing on that: I looked in USER.md and MEMORY.md, loaded at the start of this conversation, and I will not guess.${tell}`,

@@ -1,0 +1,38 @@
+// The offline planner's speed on long and hostile tasks: every parse must be linear in the task's
+// length. Each pattern is repeated up to the task limit (MAX_TASK_CHARS) and planned with every tool of
+// the course on offer; a 1 MB task must be refused at once. Prints the slowest patterns.
+// Run it: npx tsx bench/offline-planner.ts   (also part of npm run bench)
+
+import type Anthropic from "@anthropic-ai/sdk";
+import { buildPlanContext, type MessagesRequest } from "../shared/offline/plan-context.ts";
+import { MAX_TASK_CHARS, planTask } from "../shared/offline/planner.ts";
+import { skills } from "../shared/offline/skills/index.ts";
+
+// Every tool name the skills know, with an open schema: the planner's parsing is what is measured.
+const TOOLS = ["get_exchange_rate", "calculate", "save_to_file", "read_file", "get_time", "remember", "forget", "set_preference", "plan_email", "send_email"];
+const tools: Anthropic.Tool[] = TOOLS.map((name) => ({ name, description: name, input_schema: { type: "object" } }));
+const system = `<memory_file name="MEMORY.md" holds="facts">\n${"- The user's budget for the trip is 2000 EUR (2026-01-01)\n".repeat(60)}</memory_file>`;
+
+const HOSTILE_UNITS = [
+  "500 USD in RUB ", "1111", "1 ", "1.1 ", "1,000 ", "1 000 000 ", "aaaa", "a@b", "a@b.cd ", "1+", "((", "- ", "x.txt ",
+  "15% of 1 ", "what time ", "and read ", ", convert ", ". ", "....", "?", "запомни ", "Remember ", "если ", "my ", "$1 ",
+  "in 2020 ", "USD/", "\n", "   ", "евро и ", "send a@b.cd ", "save to a/", "Как меня зовут? ",
+];
+
+function plan(task: string): number {
+  const request = { model: "m", max_tokens: 10, system, tools, messages: [{ role: "user", content: task }] } as MessagesRequest;
+  const started = performance.now();
+  planTask(buildPlanContext(request), skills);
+  return performance.now() - started;
+}
+
+const timings = HOSTILE_UNITS.map((unit) => {
+  const task = unit.repeat(Math.ceil(MAX_TASK_CHARS / unit.length)).slice(0, MAX_TASK_CHARS);
+  plan(task); // warm-up
+  return { unit, ms: Math.min(plan(task), plan(task)) };
+}).sort((a, b) => b.ms - a.ms);
+
+console.log(`planning a ${MAX_TASK_CHARS.toLocaleString("en-US")}-character task, slowest patterns (each should take well under a second):`);
+for (const { unit, ms } of timings.slice(0, 5)) console.log(`  ${JSON.stringify(unit).padEnd(22)} ${ms.toFixed(1)} ms`);
+const megabyte = "500 USD in RUB ".repeat(70_000);
+console.log(`a ${megabyte.length.toLocaleString("en-US")}-character task (refused): ${plan(megabyte).toFixed(2)} ms`);

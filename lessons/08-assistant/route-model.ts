@@ -1,0 +1,52 @@
+// Model routing: which model answers this message. A cheap model handles most messages well; a
+// stronger one costs about three times as much per token (see shared/model.ts). So the rule is:
+// cheap by default, strong only when the message needs it, and a person can always pin the model.
+//
+//   1. --model NAME (or ANTHROPIC_MODEL) pins the model: a person's choice wins over any rule.
+//   2. The user asks for the strong model in words ("use the strong model", "подумай как следует").
+//   3. The message asks for several things in a row (MANY_STEPS or more steps): strong.
+//   4. Anything else: cheap.
+
+export const CHEAP_MODEL = "claude-haiku-5-5";
+export const STRONG_MODEL = "claude-sonnet-5-5";
+export const MANY_STEPS = 3;
+
+// What the rule looks at. taskFacts() below reads these off a message; tests state them directly.
+export interface TaskFacts {
+  // How many separate things the message asks for ("convert, then compare, then save" is 3).
+  steps: number;
+  // The user asked for the strong model in words.
+  asksForStrong: boolean;
+  // A model pinned by the person running the agent (--model or ANTHROPIC_MODEL), if any.
+  override?: string;
+}
+
+export interface Route {
+  model: string;
+  // Why, in a few words, for the transcript: "cheap: 1 step".
+  why: string;
+}
+
+export function routeModel(facts: TaskFacts, models = { cheap: CHEAP_MODEL, strong: STRONG_MODEL }): Route {
+  const pinned = facts.override?.trim();
+  if (pinned) return { model: pinned, why: "pinned with --model or ANTHROPIC_MODEL" };
+  if (facts.asksForStrong) return { model: models.strong, why: "strong: the user asked for it" };
+  if (facts.steps >= MANY_STEPS) return { model: models.strong, why: `strong: ${facts.steps} steps` };
+  return { model: models.cheap, why: `cheap: ${facts.steps === 1 ? "1 step" : `${facts.steps} steps`}` };
+}
+
+const ASKS_FOR_STRONG =
+  /(?:strong(?:er|est)?|best|smart(?:er|est)?|big(?:ger)?)\s+model|\b(?:sonnet|opus)\b|think\s+(?:hard|carefully)|сильн\p{L}*\s+модел|умн\p{L}*\s+модел|подумай\s+(?:хорошенько|как\s+следует)/iu;
+
+// Words that join one step to the next: "then", "after that", "and save", "затем", "потом", "и сохрани".
+const STEP_JOINERS =
+  /[.!?;]+\s+|,\s*(?=\p{L})|\s+(?:and\s+then|then|after\s+that|затем|потом|после\s+этого|а\s+потом)\s+|\s+(?:and|и)\s+(?=(?:save|write|send|compare|add|email|convert|сохрани|запиши|отправь|сравни|добавь|переведи|посчитай)(?!\p{L}))/giu;
+
+// Reads the facts off a message. Deliberately simple: a rule a person can predict beats a clever one.
+export function taskFacts(text: string, override?: string): TaskFacts {
+  const steps = text
+    .split(STEP_JOINERS)
+    .map((part) => part.trim())
+    .filter((part) => /\p{L}{2,}/u.test(part)).length;
+  return { steps: Math.max(1, steps), asksForStrong: ASKS_FOR_STRONG.test(text), ...(override ? { override } : {}) };
+}

@@ -1,0 +1,127 @@
+// Sessions: each conversation is one append-only JSONL file, sessions/<name>.jsonl, one line per
+// event, written the moment the event exists:
+//
+//   {"type":"message","at":"...","message":{"role":"user","content":"Ищу поставщика ASIC..."}}
+//   {"type":"message","at":"...","model":"claude-haiku-5-5","why":"cheap: 1 step","message":{"role":"assistant",...}}
+//   {"type":"tool_result","at":"...","result":{"type":"tool_result","tool_use_id":"toolu_...",...}}
+//
+// Why append-only: a line, once written, is never rewritten, so a crash can lose at most the line
+// being written, never the history before it. Why a line per tool result (not per finished turn):
+// after a crash the file says exactly which calls returned and which did not. Reading the file back
+// gives the conversation again, so a restart resumes where the last run stopped.
+
+import { mkdir, open, readFile } from "node:fs/promises";
+import path from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+
+export type SessionLine =
+  | { type: "message"; at: string; message: Anthropic.MessageParam; model?: string; why?: string }
+  | { type: "tool_result"; at: string; result: Anthropic.ToolResultBlockParam }
+  | { type: "note"; at: string; text: string };
+
+export interface LoadedSession {
+  messages: Anthropic.MessageParam[];
+  // What was skipped while reading, in words for the person watching.
+  notes: string[];
+}
+
+const NAME = /^[\p{L}\p{N}_-]{1,80}$/u;
+
+// The session's file. Names are plain words, so a name can never point outside the folder.
+export function sessionFile(dir: string, name: string): string {
+  if (!NAME.test(name)) {
+    throw new Error(`"${name}" is not a session name: use letters, digits, - and _ (at most 80), like "work" or "terminal-main".`);
+  }
+  return path.join(dir, `${name}.jsonl`);
+}
+
+export async function loadSession(file: string): Promise<LoadedSession> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { messages: [], notes: [] };
+    throw error;
+  }
+  const lines: SessionLine[] = [];
+  const notes: string[] = [];
+  text.split("\n").forEach((raw, index) => {
+    if (raw.trim() === "") return;
+    const line = parseLine(raw);
+    if (line) lines.push(line);
+    // A line cut short by a crash mid-write (or mangled by hand) is skipped, never fatal: losing one
+    // event is better than losing the session.
+    else notes.push(`${path.basename(file)} line ${index + 1} is not a complete record (cut short by a crash?); skipped it.`);
+  });
+  return { messages: messagesFrom(lines), notes };
+}
+
+function parseLine(raw: string): SessionLine | undefined {
+  try {
+    const value = JSON.parse(raw) as Partial<SessionLine> | null;
+    if (value?.type === "message" && typeof value.message === "object" && value.message !== null) return value as SessionLine;
+    if (value?.type === "tool_result" && typeof value.result === "object" && value.result !== null) return value as SessionLine;
+    if (value?.type === "note") return value as SessionLine;
+  } catch {
+    // not JSON: reported by the caller
+  }
+  return undefined;
+}
+
+// Lines back into the conversation. Tool results were written one per line as they arrived; the API
+// wants all the answers to one assistant turn in one user message, so consecutive results are joined.
+export function messagesFrom(lines: SessionLine[]): Anthropic.MessageParam[] {
+  const messages: Anthropic.MessageParam[] = [];
+  for (const line of lines) {
+    if (line.type === "message") {
+      messages.push(line.message);
+    } else if (line.type === "tool_result") {
+      const last = messages.at(-1);
+      if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result")) {
+        last.content.push(line.result);
+      } else {
+        messages.push({ role: "user", content: [line.result] });
+      }
+    }
+  }
+  return messages;
+}
+
+// Appends one line. The whole line goes down in one write on a file opened for appending, so two
+// writers cannot interleave inside a line. If the file ends in a torn line (a crash mid-write), the
+// new line starts on a fresh one instead of being glued to the torn one.
+export function appendLine(file: string, line: SessionLine): Promise<void> {
+  return appendJsonLine(file, line);
+}
+
+export async function appendJsonLine(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, "a+");
+  try {
+    const { size } = await handle.stat();
+    let prefix = "";
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last.toString() !== "\n") prefix = "\n";
+    }
+    await handle.appendFile(`${prefix}${JSON.stringify(value)}\n`, "utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface SessionWriter {
+  message(message: Anthropic.MessageParam, meta?: { model?: string; why?: string }): Promise<void>;
+  toolResult(result: Anthropic.ToolResultBlockParam): Promise<void>;
+  note(text: string): Promise<void>;
+}
+
+export function sessionWriter(file: string): SessionWriter {
+  const at = () => new Date().toISOString();
+  return {
+    message: (message, meta = {}) => appendLine(file, { type: "message", at: at(), ...meta, message }),
+    toolResult: (result) => appendLine(file, { type: "tool_result", at: at(), result }),
+    note: (text) => appendLine(file, { type: "note", at: at(), text }),
+  };
+}

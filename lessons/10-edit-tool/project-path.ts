@@ -1,0 +1,56 @@
+// Where a path the model sent really points, refused unless it stays inside the project folder.
+// Same fence as lesson 03's save_to_file, now for reading too: a read-only tool that can open
+// ~/.ssh/id_rsa leaks it into the conversation.
+
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export const DEFAULT_PROJECT = path.resolve(process.cwd(), "workspace", "project");
+
+export interface ProjectPath {
+  // The real location on disk (links resolved).
+  absolute: string;
+  // As the model should write it: relative to the project, "/" between folders.
+  relative: string;
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+export async function resolveInProject(projectDir: string, given: unknown): Promise<ProjectPath> {
+  if (typeof given !== "string" || given.trim() === "") {
+    throw new Error('path must be a file name relative to the project folder, e.g. "src/math.ts".');
+  }
+  if (given.includes("\0")) throw new Error("path contains a NUL byte, which no file name may contain.");
+  if (path.isAbsolute(given) || /^[a-zA-Z]:/.test(given) || given.includes("\\")) {
+    throw new Error(`'${given}' is not a relative path. Paths are relative to the project folder and use "/", e.g. "src/math.ts".`);
+  }
+  const root = path.resolve(projectDir);
+  const target = path.resolve(root, given);
+  if (!isInside(root, target)) {
+    throw new Error(`'${given}' climbs out of the project folder with "..". Only files inside the project can be read or edited.`);
+  }
+  const realRoot = await fs.realpath(root);
+  let real: string;
+  try {
+    real = await fs.realpath(target);
+  } catch {
+    throw new Error(`There is no file '${given}' in the project. ${await listing(root, path.dirname(target))}`);
+  }
+  // A link inside the project may point anywhere; where it lands is what counts.
+  if (!isInside(realRoot, real)) {
+    throw new Error(`'${given}' is a link that leads outside the project folder; it is not followed.`);
+  }
+  return { absolute: real, relative: path.relative(realRoot, real).split(path.sep).join("/") };
+}
+
+// What is there, so the model does not have to guess names.
+async function listing(root: string, dir: string): Promise<string> {
+  const where = isInside(root, dir) ? dir : root;
+  const entries = await fs.readdir(where, { withFileTypes: true }).catch(() => []);
+  const names = entries.slice(0, 30).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+  const label = path.relative(root, where).split(path.sep).join("/") || "the project folder";
+  return names.length > 0 ? `${label} holds: ${names.sort().join(", ")}.` : `${label} is empty.`;
+}

@@ -1,0 +1,449 @@
+// Checks for exercise 08 (the assistant's harness). Run them with: npm run check 8
+// TODO 1: repairOrphans, TODO 2: routeModel, TODO 3: createSessionQueue.
+// Each message says what was expected, what happened, and where to look.
+
+import type Anthropic from "@anthropic-ai/sdk";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { repairOrphans } from "@exercise/08-assistant/repair-orphans.ts";
+import { routeModel } from "@exercise/08-assistant/route-model.ts";
+import { createSessionQueue } from "@exercise/08-assistant/session-queue.ts";
+import type { Channel, IncomingMessage } from "../lessons/08-assistant/channel.ts";
+import { createGateway } from "../lessons/08-assistant/gateway.ts";
+import { CHEAP_MODEL, MANY_STEPS, STRONG_MODEL, type Route, type TaskFacts } from "../lessons/08-assistant/route-model.ts";
+import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
+import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+
+const REPAIR = "exercises/08-assistant/repair-orphans.ts";
+const ROUTE = "exercises/08-assistant/route-model.ts";
+const QUEUE = "exercises/08-assistant/session-queue.ts";
+
+type Message = Anthropic.MessageParam;
+type Block = Anthropic.ContentBlockParam;
+
+const TOOLS: Anthropic.Tool[] = [
+  { name: "save_to_file", description: "Save text to a file.", input_schema: { type: "object" } },
+  { name: "add_row", description: "Append a row.", input_schema: { type: "object" } },
+];
+
+const use = (id: string, name = "save_to_file"): Anthropic.ToolUseBlockParam => ({ type: "tool_use", id, name, input: { n: id } });
+const result = (id: string, content = `done ${id}`): Anthropic.ToolResultBlockParam => ({ type: "tool_result", tool_use_id: id, content });
+const text = (t: string): Anthropic.TextBlockParam => ({ type: "text", text: t });
+
+function repaired(messages: Message[]): Message[] {
+  try {
+    return repairOrphans(messages);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return expect.fail(message.startsWith("not implemented yet") ? message : `repairOrphans threw "${message}"; it should return the repaired list (${REPAIR})`);
+  }
+}
+
+function problemWith(messages: Message[]): string | null {
+  return validateMessagesRequest({ model: CHEAP_MODEL, max_tokens: 100, tools: TOOLS, messages })?.message ?? null;
+}
+
+function blocks(message: Message | undefined): Block[] {
+  if (!message) return [];
+  return typeof message.content === "string" ? [text(message.content)] : message.content;
+}
+
+function resultsIn(message: Message | undefined): Anthropic.ToolResultBlockParam[] {
+  return blocks(message).flatMap((b) => (b.type === "tool_result" ? [b] : []));
+}
+
+// Deep-frozen input: a repair that changes the messages it was given throws here, in strict mode.
+function frozen<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function expectInterrupted(block: Anthropic.ToolResultBlockParam | undefined, id: string, where: string): void {
+  expect(block, `${where}: expected a tool_result answering ${id}, found none`).toBeDefined();
+  expect(block?.tool_use_id, `${where}: the added result must answer the exact id ${id}`).toBe(id);
+  expect(block?.is_error, `${where}: an interrupted call is an error (is_error: true), so the model does not take it as done`).toBe(true);
+  expect(resultText(block), `${where}: use interruptedResult(id): it says the call was interrupted and its effect is unknown`).toMatch(/interrupted.*unknown/is);
+}
+
+describe("repairOrphans: every unanswered tool_use answered in the right place (TODO 1)", () => {
+  it("no orphan at all: nothing changes", () => {
+    const histories: Message[][] = [
+      [{ role: "user", content: "Привет" }],
+      [
+        { role: "user", content: "Сохрани" },
+        { role: "assistant", content: [text("Сохраняю."), use("toolu_a")] },
+        { role: "user", content: [result("toolu_a")] },
+        { role: "assistant", content: "Готово." },
+      ],
+      [
+        { role: "user", content: "Привет" },
+        { role: "assistant", content: "Здравствуйте." },
+        { role: "user", content: "Как дела?" },
+      ],
+      [],
+    ];
+    for (const history of histories) {
+      expect(repaired(frozen(structuredClone(history))), "a history with every call answered must come back exactly as it was").toEqual(history);
+    }
+  });
+
+  it("an orphan in the last turn (the crash case): a new user message answers it, right after", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Сохрани отчёт" },
+      { role: "assistant", content: [use("toolu_last")] },
+    ]);
+    const out = repaired(history);
+    expect(out, "expected the two messages plus one user message with the answer").toHaveLength(3);
+    expect(out[2]?.role, "the answer goes in a user message").toBe("user");
+    expect(resultsIn(out[2]), "one tool_result for the one orphan").toHaveLength(1);
+    expectInterrupted(resultsIn(out[2])[0], "toolu_last", "the last turn");
+    expect(problemWith(out), "the repaired history must be a valid request").toBeNull();
+  });
+
+  it("several calls in one turn, some answered and some not: the missing ones join the existing results, untouched ones stay first and unchanged", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Три дела" },
+      { role: "assistant", content: [use("toolu_1"), use("toolu_2", "add_row"), use("toolu_3")] },
+      { role: "user", content: [result("toolu_2", "строка 7")] },
+    ]);
+    const out = repaired(history);
+    expect(out, "the answers go INTO the existing results message: a second user message would leave them out of 'the next message'").toHaveLength(3);
+    const results = resultsIn(out[2]);
+    expect(results[0], "the result that was there stays first and exactly as it was").toEqual(result("toolu_2", "строка 7"));
+    expect(results.map((r) => r.tool_use_id).sort(), "each call answered exactly once").toEqual(["toolu_1", "toolu_2", "toolu_3"]);
+    expectInterrupted(results.find((r) => r.tool_use_id === "toolu_1"), "toolu_1", "call 1 of 3");
+    expectInterrupted(results.find((r) => r.tool_use_id === "toolu_3"), "toolu_3", "call 3 of 3");
+    expect(problemWith(out)).toBeNull();
+  });
+
+  it("the user typed on after the crash: the answers go at the start of that message, before the text", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Запиши лида" },
+      { role: "assistant", content: [use("toolu_x", "add_row")] },
+      { role: "user", content: "Ну что там?" },
+    ]);
+    const out = repaired(history);
+    expect(out, "no extra message: the answer goes into the user's message").toHaveLength(3);
+    const content = blocks(out[2]);
+    expect(content[0]?.type, "tool_result blocks must come first in a user message; text may only follow them").toBe("tool_result");
+    expectInterrupted(content[0] as Anthropic.ToolResultBlockParam, "toolu_x", "before the user's text");
+    expect(content.slice(1), "the user's words are kept, after the result, as a text block").toEqual([text("Ну что там?")]);
+    expect(problemWith(out)).toBeNull();
+  });
+
+  it("an empty user message after the orphan: it holds just the answers (no empty text block, which the API refuses)", () => {
+    const out = repaired(
+      frozen<Message[]>([
+        { role: "user", content: "Раз" },
+        { role: "assistant", content: [use("toolu_e")] },
+        { role: "user", content: "" },
+      ]),
+    );
+    expect(out).toHaveLength(3);
+    expect(blocks(out[2]).map((b) => b.type), "only the tool_result: an empty string is no text at all").toEqual(["tool_result"]);
+    expectInterrupted(resultsIn(out[2])[0], "toolu_e", "the empty message");
+  });
+
+  it("an orphan in the middle of a history and one at the end: both answered, everything else as it was", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Раз" },
+      { role: "assistant", content: [use("toolu_mid")] },
+      { role: "user", content: [text("Два")] },
+      { role: "assistant", content: [text("Ок.")] },
+      { role: "user", content: "Три" },
+      { role: "assistant", content: [use("toolu_ok")] },
+      { role: "user", content: [result("toolu_ok")] },
+      { role: "assistant", content: [use("toolu_end")] },
+    ]);
+    const out = repaired(history);
+    expect(problemWith(out), "every orphan must be answered, not only the one in the last turn").toBeNull();
+    expect(out).toHaveLength(9);
+    expectInterrupted(resultsIn(out[2])[0], "toolu_mid", "the orphan in the middle");
+    expect(blocks(out[2]).at(-1)).toEqual(text("Два"));
+    expect(out[6], "an answered call is never touched").toEqual(history[6]);
+    expectInterrupted(resultsIn(out[8])[0], "toolu_end", "the orphan at the end");
+    for (const i of [0, 1, 3, 4, 5, 7]) expect(out[i], `message ${i} has nothing to repair and must stay as it was`).toEqual(history[i]);
+  });
+
+  it("the input list and its messages are not changed (the caller may still need the original)", () => {
+    const history: Message[] = [
+      { role: "user", content: "Раз" },
+      { role: "assistant", content: [use("toolu_1"), use("toolu_2")] },
+      { role: "user", content: [result("toolu_1")] },
+    ];
+    const before = structuredClone(history);
+    let out: Message[] = [];
+    try {
+      out = repairOrphans(frozen(history));
+    } catch (error) {
+      expect.fail(`repairOrphans changed its input (${(error as Error).message}): build new messages instead of pushing into the old ones (${REPAIR})`);
+    }
+    expect(history).toEqual(before);
+    expect(out).not.toBe(history);
+  });
+
+  it("through the strict mock: the unrepaired history is refused with the API's words, the repaired one is accepted", async () => {
+    const history: Message[] = [
+      { role: "user", content: "Ищу поставщика ASIC, контакт @mining_pro" },
+      { role: "assistant", content: [use("toolu_01crash", "add_row")] },
+      { role: "user", content: "Записал?" },
+    ];
+    const mock = createMockModel([reply.text("Проверю leads.csv, прежде чем записывать снова.")]);
+    const send = (messages: Message[]) => mock.client.messages.create({ model: CHEAP_MODEL, max_tokens: 100, tools: TOOLS, messages });
+    await expect(send(history)).rejects.toThrow("`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01crash");
+    const answer = await send(repaired(history));
+    expect(answer.stop_reason).toBe("end_turn");
+    expect(mock.rejections.length, "only the unrepaired request may be refused").toBe(1);
+  });
+
+  it("property: any history repaired is valid, every tool_use answered exactly once, answered calls untouched, ids exact, other messages unchanged", () => {
+    // A history of turns: a user message, then an assistant turn with 0-3 calls of which some were
+    // answered, and maybe the user's next words (a crash leaves the last turn open).
+    const turn = fc.record({
+      ask: fc.string({ minLength: 1, maxLength: 8 }).map((s) => `вопрос ${s}`),
+      calls: fc.array(fc.boolean(), { maxLength: 3 }),
+      text: fc.option(fc.constantFrom("Ок.", "Считаю."), { nil: undefined }),
+      follow: fc.constantFrom("none", "results", "results+text", "text"),
+    });
+    fc.assert(
+      fc.property(fc.array(turn, { minLength: 1, maxLength: 5 }), (turns) => {
+        let n = 0;
+        const history: Message[] = [];
+        const answeredBefore = new Map<string, Anthropic.ToolResultBlockParam>();
+        const allIds: string[] = [];
+        for (const [t, spec] of turns.entries()) {
+          if (history.at(-1)?.role !== "user") history.push({ role: "user", content: spec.ask });
+          const ids = spec.calls.map(() => `toolu_${(n++).toString(36)}`);
+          allIds.push(...ids);
+          history.push({ role: "assistant", content: [...(spec.text ? [text(spec.text)] : []), ...ids.map((id) => use(id))] });
+          if (ids.length === 0) history.at(-1)!.content = [text("Ответ.")];
+          const last = t === turns.length - 1;
+          // Which results were written before the crash (only when the follow-up message holds results).
+          const written = spec.follow.startsWith("results") ? ids.filter((_, i) => spec.calls[i]).map((id) => result(id)) : [];
+          const words = spec.follow.endsWith("text") || (spec.follow === "none" && !last) ? [text(`дальше ${t}`)] : [];
+          const content: Block[] = [...written, ...words];
+          if (content.length === 0) continue;
+          for (const r of written) answeredBefore.set(r.tool_use_id, r);
+          history.push({ role: "user", content });
+        }
+        const input = frozen(structuredClone(history));
+        const out = repairOrphans(input);
+
+        expect(problemWith(out)).toBeNull();
+        const resultsOut = out.flatMap((m) => resultsIn(m));
+        expect(resultsOut.map((r) => r.tool_use_id).sort()).toEqual([...allIds].sort());
+        for (const [id, before] of answeredBefore) expect(resultsOut.find((r) => r.tool_use_id === id)).toEqual(before);
+        for (const r of resultsOut) if (!answeredBefore.has(r.tool_use_id)) expect(r.is_error).toBe(true);
+        // Nothing but results was added: the assistant turns and the user's words are all still there.
+        expect(out.filter((m) => m.role === "assistant")).toEqual(history.filter((m) => m.role === "assistant"));
+        const words = (list: Message[]) => list.flatMap((m) => (m.role === "user" ? blocks(m).filter((b) => b.type === "text") : []));
+        expect(words(out)).toEqual(words(history));
+        // Repairing twice changes nothing more.
+        expect(repairOrphans(frozen(structuredClone(out)))).toEqual(out);
+      }),
+      { seed: 42, numRuns: 150 },
+    );
+  });
+});
+
+describe("routeModel: the routing rule, one outcome per case (TODO 2)", () => {
+  function routed(facts: TaskFacts): Route {
+    try {
+      return routeModel(facts);
+    } catch (error) {
+      const message = (error as Error).message;
+      return expect.fail(message.startsWith("not implemented yet") ? message : `routeModel threw "${message}" (${ROUTE})`);
+    }
+  }
+
+  it("a one- or two-step message goes to the cheap model", () => {
+    for (const steps of [0, 1, MANY_STEPS - 1]) {
+      const route = routed({ steps, asksForStrong: false });
+      expect(route.model, `${steps} step(s), nothing asked: the cheap model is enough`).toBe(CHEAP_MODEL);
+      expect(route.why, "why starts with the kind of model: cheap").toMatch(/^cheap/);
+    }
+  });
+
+  it(`MANY_STEPS (${MANY_STEPS}) steps or more goes to the strong model, and why says how many`, () => {
+    expect(routed({ steps: MANY_STEPS, asksForStrong: false }), `exactly ${MANY_STEPS} steps counts as many (>=, not >)`).toEqual({
+      model: STRONG_MODEL,
+      why: expect.stringMatching(new RegExp(`^strong.*${MANY_STEPS}`)),
+    });
+    expect(routed({ steps: 7, asksForStrong: false }).why).toMatch(/^strong.*7/);
+  });
+
+  it("the user asking for the strong model gets it, even for one step", () => {
+    const route = routed({ steps: 1, asksForStrong: true });
+    expect(route.model).toBe(STRONG_MODEL);
+    expect(route.why).toMatch(/^strong/);
+  });
+
+  it("a pinned model wins over everything, trimmed; a blank one pins nothing", () => {
+    expect(routed({ steps: 9, asksForStrong: true, override: " claude-opus-5-1 " }), "the person's --model wins over the rule").toMatchObject({
+      model: "claude-opus-5-1",
+      why: expect.stringMatching(/^pinned/),
+    });
+    expect(routed({ steps: 1, asksForStrong: false, override: "claude-haiku-5-5" }).why, "even when it names the cheap model, it was pinned").toMatch(/^pinned/);
+    expect(routed({ steps: 1, asksForStrong: false, override: "   " }).model, "an override of spaces is no override").toBe(CHEAP_MODEL);
+    expect(routed({ steps: MANY_STEPS, asksForStrong: false, override: "" }).model, "an empty override is no override").toBe(STRONG_MODEL);
+  });
+});
+
+describe("createSessionQueue: one turn at a time per session, sessions side by side (TODO 3)", () => {
+  function deferred<T = string>() {
+    let resolve!: (value: T) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  function queue() {
+    try {
+      return createSessionQueue();
+    } catch (error) {
+      return expect.fail((error as Error).message);
+    }
+  }
+
+  it("two messages for one chat run one after another", async () => {
+    const q = queue();
+    const events: string[] = [];
+    const first = deferred();
+    const a = q.run("telegram-1", async () => {
+      events.push("a starts");
+      const value = await first.promise;
+      events.push("a ends");
+      return value;
+    });
+    const b = q.run("telegram-1", async () => {
+      events.push("b starts");
+      return "b";
+    });
+    await tick();
+    expect(events, "the second job of a chat must wait until the first has finished").toEqual(["a starts"]);
+    first.resolve("a");
+    expect(await a).toBe("a");
+    expect(await b, "run() resolves with the job's own value").toBe("b");
+    expect(events).toEqual(["a starts", "a ends", "b starts"]);
+  });
+
+  it("two chats run at the same time", async () => {
+    const q = queue();
+    const events: string[] = [];
+    const slow = deferred();
+    const a = q.run("telegram-1", async () => {
+      events.push("chat 1 starts");
+      return slow.promise;
+    });
+    const b = q.run("telegram-2", async () => {
+      events.push("chat 2 starts");
+      return "2";
+    });
+    await tick();
+    expect(events, "a different chat must not wait for another chat's turn").toEqual(["chat 1 starts", "chat 2 starts"]);
+    expect(await b).toBe("2");
+    slow.resolve("1");
+    expect(await a).toBe("1");
+  });
+
+  it("jobs of one chat run in the order they came", async () => {
+    const q = queue();
+    const order: number[] = [];
+    await Promise.all([3, 1, 2].map((delay, i) => q.run("web-x", async () => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      order.push(i);
+    })));
+    expect(order, "first come, first served within a session").toEqual([0, 1, 2]);
+  });
+
+  it("a failed turn rejects for its caller, and the next message of the chat still gets its turn", async () => {
+    const q = queue();
+    const failing = q.run("cli-main", async () => {
+      throw new Error("model down");
+    });
+    const next = q.run("cli-main", async () => "next");
+    await expect(failing, "run() rejects with the job's own error").rejects.toThrow("model down");
+    expect(await next, "a failure must not block the session forever").toBe("next");
+    const thrown = (() => {
+      try {
+        return q.run("cli-main", (() => {
+          throw new Error("sync throw");
+        }) as () => Promise<string>);
+      } catch (error) {
+        return expect.fail(`run() threw "${(error as Error).message}" instead of returning a rejected promise (${QUEUE})`);
+      }
+    })();
+    await expect(thrown).rejects.toThrow("sync throw");
+    expect(await q.run("cli-main", async () => "after"), "still serving after a job that threw").toBe("after");
+  });
+
+  it("a session with a job still waiting stays busy when the job before it ends, and a newcomer waits for it", async () => {
+    const q = queue();
+    const events: string[] = [];
+    const first = deferred();
+    const second = deferred();
+    const a = q.run("tg-5", () => first.promise);
+    const b = q.run("tg-5", async () => {
+      events.push("b starts");
+      await second.promise;
+      events.push("b ends");
+    });
+    first.resolve("a");
+    await a;
+    await tick();
+    expect(q.busy(), "job b is still running: the session must stay busy (do not forget a key a newer job is using)").toEqual(["tg-5"]);
+    const c = q.run("tg-5", async () => void events.push("c starts"));
+    await tick();
+    expect(events, "a job queued while b runs must wait for b").toEqual(["b starts"]);
+    second.resolve("b");
+    await Promise.all([b, c]);
+    expect(events).toEqual(["b starts", "b ends", "c starts"]);
+  });
+
+  it("busy() lists sessions with work, and an idle queue holds nothing", async () => {
+    const q = queue();
+    expect(q.busy()).toEqual([]);
+    const gate = deferred();
+    const a = q.run("s1", () => gate.promise);
+    const b = q.run("s2", async () => "x");
+    expect(q.busy().sort()).toEqual(["s1", "s2"]);
+    await b;
+    gate.resolve("done");
+    await a;
+    await tick();
+    expect(q.busy(), "once every job is done, no key may stay behind (a queue that only grows leaks memory)").toEqual([]);
+  });
+
+  it("in the gateway: the second message of a chat sees the first one's reply; another chat does not wait", async () => {
+    const q = queue();
+    const log: string[] = [];
+    const hold = deferred();
+    const gateway = createGateway({
+      queue: q,
+      runTurn: async (turn) => {
+        log.push(`start ${turn.session} ${turn.message.text}`);
+        if (turn.message.text === "первое") await hold.promise;
+        log.push(`end ${turn.session} ${turn.message.text}`);
+        return `re: ${turn.message.text}`;
+      },
+    });
+    const sent: string[] = [];
+    const channel: Channel = { name: "tg", start: async () => undefined, send: async (chat, t) => void sent.push(`${chat}: ${t}`) };
+    const msg = (chatId: string, t: string): IncomingMessage => ({ channel: "tg", chatId, sender: "s", text: t, at: new Date() });
+    const one = gateway.handle(channel, msg("1", "первое"));
+    const two = gateway.handle(channel, msg("1", "второе"));
+    const other = gateway.handle(channel, msg("2", "другой чат"));
+    await other;
+    expect(log).toEqual(["start tg-1 первое", "start tg-2 другой чат", "end tg-2 другой чат"]);
+    hold.resolve("go");
+    await Promise.all([one, two]);
+    expect(log.slice(3)).toEqual(["end tg-1 первое", "start tg-1 второе", "end tg-1 второе"]);
+    expect(sent).toEqual(["2: re: другой чат", "1: re: первое", "1: re: второе"]);
+  });
+});

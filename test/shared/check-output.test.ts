@@ -1,0 +1,180 @@
+// npm run check N as a learner reads it, in a temporary copy of the course: short and plain when
+// piped, coloured on a terminal unless NO_COLOR, vitest's whole report with --verbose, and after a
+// pass the diff against the reference solution (short: shown; long: offered). Also watch with no
+// terminal (one verdict, then exit), hint aiming at the failing check, and the README's figures.
+
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { canRunPty, ptyKind, Terminal } from "./pty-terminal.ts";
+
+// Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let copy: CourseCopy;
+const FILE = path.join("exercises", "01-first-tool", "search-contacts.ts");
+const SOLUTION = path.join("solutions", "01-first-tool", "search-contacts.ts");
+let starter = "";
+let solution = "";
+
+function course(args: string[], env: Record<string, string> = {}) {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  delete base.FORCE_COLOR;
+  delete base.NO_COLOR;
+  delete base.ANTHROPIC_API_KEY;
+  const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: { ...base, ...env }, encoding: "utf8", timeout: 90_000 });
+  return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
+}
+const write = (text: string) => writeFileSync(path.join(copy.root, FILE), text);
+
+beforeAll(() => {
+  copy = copyCourse(process.cwd(), "course-check-");
+  starter = readFileSync(path.join(copy.root, FILE), "utf8");
+  solution = readFileSync(path.join(copy.root, SOLUTION), "utf8");
+});
+afterAll(() => copy?.remove());
+
+describe("npm run check on the untouched starter, piped", () => {
+  let run: ReturnType<typeof course>;
+  beforeAll(() => {
+    write(starter);
+    run = course(["check", "1"]);
+  }, 90_000);
+
+  it("exit 1; at most 30 lines; no escape codes; no report-file line", () => {
+    expect(run.code).toBe(1);
+    expect(run.out.trimEnd().split("\n").length, run.out).toBeLessThanOrEqual(30);
+    expect(run.out).not.toContain("\x1b");
+    expect(run.out).not.toMatch(/JSON report written/i);
+  });
+
+  it("the verdict, the first failing check with its message and code frame, then k of m and Next", () => {
+    const lines = run.out.trim().split("\n");
+    expect(lines[0]).toBe("✘ Exercise 01-first-tool: not done yet.");
+    expect(run.out).toMatch(/First failing check: searchContacts: .*\(TODO 1\) > /);
+    expect(run.out).toContain("not implemented yet: searchContacts(");
+    expect(run.out).toMatch(/exercises\/01-first-tool\/search-contacts\.ts:\d+:\d+\n.*\n.*\n\s+> +\d+ \| +throw new Error\(/);
+    expect(lines.at(-1)).toMatch(/^\d+ of \d+ checks pass\. Next: fix the check above, then npm run check 1 again \(stuck\? npm run hint 1\)\.$/);
+  });
+
+  it("the README's example figures are what a fresh exercise 01 really gives", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const got = run.out.match(/(\d+) of (\d+) checks pass/);
+    expect(got).not.toBeNull();
+    expect(readme).toContain(`# ${got![1]} of ${got![2]} checks pass`);
+    expect(readme).toContain(`# All ${got![2]} checks pass`);
+  });
+});
+
+describe("npm run check options", () => {
+  it("--verbose prints vitest's own report, exit code unchanged", () => {
+    write(starter);
+    const { code, out } = course(["check", "1", "--verbose"]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/Test Files\s+1 failed/);
+    expect(out).toMatch(/Tests\s+\d+ failed/);
+    expect(out).not.toContain("\x1b");
+  }, 60_000);
+
+  it("FORCE_COLOR=1 colours piped output", () => {
+    write(starter);
+    expect(course(["check", "1"], { FORCE_COLOR: "1" }).out).toContain("\x1b[");
+  });
+
+  it("an unknown option exits 2", () => {
+    expect(course(["check", "1", "--loud"]).code).toBe(2);
+  });
+});
+
+describe("after a pass", () => {
+  it("the reference itself: passes, exit 0, and says the answer is the same as the reference", () => {
+    write(solution);
+    const { code, out } = course(["check", "1"]);
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(out).toContain("Your answer passes, and it is the same as the reference solution.");
+    expect(out).toContain("Next: npm run lesson 2, then exercises/02-agent-loop/README.md");
+  });
+
+  it("a short difference is shown under the heading, as a unified diff", () => {
+    write(solution.replace("export function searchContacts", "// Мой вариант: same as the reference.\nexport function searchContacts"));
+    const { code, out } = course(["check", "1"]);
+    expect(code, out).toBe(0);
+    expect(out).toContain("Your answer passes. Here is how the reference solution differs:");
+    expect(out).toContain("--- exercises/01-first-tool/search-contacts.ts\tyours");
+    expect(out).toContain("+++ solutions/01-first-tool/search-contacts.ts\treference");
+    expect(out).toContain("-// Мой вариант: same as the reference.");
+    expect(out).not.toContain("\x1b");
+  });
+
+  it("a long difference is offered as one line with the command; --diff shows it", () => {
+    const padding = Array.from({ length: 45 }, (_, i) => `// note ${i + 1}`).join("\n");
+    write(`${padding}\n${solution}`);
+    const short = course(["check", "1"]);
+    expect(short.code).toBe(0);
+    expect(short.out).toMatch(/Your answer passes\. The reference solution differs in a \d+-line diff: npm run check 1 -- --diff/);
+    expect(short.out).not.toContain("-// note 1\n");
+    const full = course(["check", "1", "--diff"]);
+    expect(full.out).toContain("Your answer passes. Here is how the reference solution differs:");
+    expect(full.out).toContain("-// note 45");
+  });
+});
+
+describe("npm run watch with no terminal", () => {
+  it("prints the verdict once and exits with check's exit code", () => {
+    write(starter);
+    const { code, out } = course(["watch", "1"]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/Course progress \[[█░]{20}\] \d+\/\d+ exercises done/);
+    expect(out).toMatch(/\d+ of \d+ checks pass\./);
+    expect(out).toContain("No terminal, so no watching");
+    expect(out).not.toContain("\x1b");
+  }, 120_000);
+});
+
+describe("npm run progress", () => {
+  it("one line per exercise, the bar, and the next step", () => {
+    write(starter);
+    const { code, out } = course(["progress"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
+    expect(out).toMatch(/^ {2}07-approval-gates +0\/\d+ checks$/m);
+    expect(out).toMatch(/\[░{20}\] 0\/\d+ exercises done\nNext: npm run watch 1/);
+  });
+});
+
+describe("npm run hint aims at the first failing check's TODO", () => {
+  it("nudge first, then the near-answer for the same TODO, then it stays there; a fixed TODO moves it on", () => {
+    write(starter);
+    const first = course(["hint", "1"]);
+    expect(first.out).toContain("## Hint 1 (TODO 1)");
+    expect(first.out).toMatch(/hint 1 of \d+\nfor the first failing check: .*\(TODO 1\)/);
+    expect(course(["hint", "1"]).out).toContain("## Hint 2 (TODO 1)");
+    const again = course(["hint", "1"]).out;
+    expect(again).toContain("## Hint 2 (TODO 1)");
+    expect(again).toContain("That was the last hint for this TODO.");
+
+    // TODO 1 done (the reference's searchContacts), the rest still the starter: the hint moves to TODO 2.
+    const fn = (text: string) => text.slice(text.indexOf("export function searchContacts"), text.indexOf("\n}\n", text.indexOf("export function searchContacts")) + 3);
+    write(starter.replace(fn(starter), fn(solution)));
+    const moved = course(["hint", "1"]).out;
+    expect(moved).toMatch(/for the first failing check: .*\(TODOs? [^)]*2/);
+    expect(moved).toContain("## Hint 3 (TODO 2)");
+    expect(course(["hint", "1", "8"]).out).toContain("## Hint 8 (TODO 4)");
+  });
+});
+
+describe.skipIf(!canRunPty)(`colour on a terminal (${ptyKind})`, () => {
+  it("colours on a terminal, and not with NO_COLOR", async () => {
+    write(starter);
+    const coloured = new Terminal(copy.root, ["check", "1"]);
+    await coloured.waitFor(() => coloured.exitCode !== null, "check to end");
+    expect(coloured.raw).toMatch(/\x1b\[\d+m/);
+    const plain = new Terminal(copy.root, ["check", "1"], { NO_COLOR: "1" });
+    await plain.waitFor(() => plain.exitCode !== null, "check to end");
+    expect(plain.raw).toContain("checks pass");
+    expect(plain.raw).not.toMatch(/\x1b\[\d+m/);
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+// Hints follow one convention, so `npm run hint` can aim at the failing check: every section is
+// "## Hint k (TODO n)" (or "(TODOs n and m)"), numbered 1, 2, 3 ... in order, and every TODO in an
+// exercise's code has hints. Also the pieces that pick one: todosIn and pickHint.
+
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { listUnits } from "../../shared/cli/course-files.ts";
+import { pickHint, readHints, type Hint } from "../../shared/cli/hint.ts";
+import { todosIn } from "../../shared/cli/todos.ts";
+
+describe("todosIn reads the TODOs a title, message or heading names", () => {
+  it.each([
+    ["searchContacts: the function (TODO 1) > finds", [1]],
+    ["search_contacts: the definition (TODOs 2 and 3)", [2, 3]],
+    ["TODO 1-2: did you mean ...?", [1, 2]],
+    ["TODO 5-7: the three bad tools", [5, 6, 7]],
+    ["not implemented yet: saveToFile(...) in exercises/03-saving-files/save-to-file.ts (TODO 1-4)", [1, 2, 3, 4]],
+    ["capText (TODO 1 in exercises/06-memory/load-memory.ts) should keep", [1]],
+    ["Hint 9 (TODOs 5, 6 and 7)", [5, 6, 7]],
+    ["loop until stop_reason is not tool_use (TODO 2 and 3)", [2, 3]],
+    ["no todo here, 3 of 9 checks", []],
+    ["todo lists (TODO: later)", []],
+  ])("%s", (text, expected) => {
+    expect(todosIn(text)).toEqual(expected);
+  });
+});
+
+describe("pickHint", () => {
+  const hints: Hint[] = [
+    { heading: "Hint 1 (TODO 1)", text: "", todos: [1] },
+    { heading: "Hint 2 (TODO 1)", text: "", todos: [1] },
+    { heading: "Hint 3 (TODO 2)", text: "", todos: [2] },
+    { heading: "Hint 4 (TODOs 2 and 3)", text: "", todos: [2, 3] },
+    { heading: "Hint 5 (TODO 3)", text: "", todos: [3] },
+  ];
+  it("the first unseen hint for the failing TODO, nudge first", () => {
+    expect(pickHint(hints, new Set(), [2])).toEqual({ index: 2, aimed: true });
+    expect(pickHint(hints, new Set([2]), [2])).toEqual({ index: 3, aimed: true });
+    expect(pickHint(hints, new Set([0, 1, 2]), [3])).toEqual({ index: 3, aimed: true });
+  });
+  it("all of a TODO's hints seen: the near-answer (its last) again, not another TODO's hint", () => {
+    expect(pickHint(hints, new Set([0, 1]), [1])).toEqual({ index: 1, aimed: true });
+  });
+  it("no failing TODO (all pass, or the check names none): the first unseen in file order", () => {
+    expect(pickHint(hints, new Set([0]), [])).toEqual({ index: 1, aimed: false });
+    expect(pickHint(hints, new Set([0, 1, 2, 3, 4]), [])).toEqual({ index: 4, aimed: false });
+    expect(pickHint(hints, new Set(), [9])).toEqual({ index: 0, aimed: false });
+  });
+});
+
+describe("every exercise's hints.md follows the convention", () => {
+  for (const exercise of listUnits("exercises")) {
+    it(exercise.id, () => {
+      const hints = readHints(exercise.id);
+      expect(hints.length, `exercises/${exercise.id}/hints.md has no "## " sections`).toBeGreaterThan(0);
+      hints.forEach((hint, i) => {
+        expect(hint.heading, `section ${i + 1} of exercises/${exercise.id}/hints.md`).toMatch(new RegExp(`^Hint ${i + 1} \\(TODOs? [0-9, and]+\\)$`));
+        expect(hint.todos.length).toBeGreaterThan(0);
+      });
+      const dir = path.join("exercises", exercise.id);
+      const code = readdirSync(dir)
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => readFileSync(path.join(dir, f), "utf8"))
+        .join("\n");
+      const inCode = new Set([...code.matchAll(/\/\/\s*(TODOs? [0-9][0-9 ,and-]*)/g)].flatMap((m) => todosIn(m[1]!)));
+      const hinted = new Set(hints.flatMap((h) => h.todos));
+      for (const todo of inCode) expect(hinted.has(todo), `TODO ${todo} in exercises/${exercise.id} has no hint`).toBe(true);
+      for (const todo of hinted) expect(inCode.has(todo), `a hint names TODO ${todo}, which exercises/${exercise.id} does not have`).toBe(true);
+      // Tiered: a TODO's hints go from a nudge to the near-answer, so a TODO with code in its last
+      // hint has a hint before it.
+      for (const todo of inCode) {
+        const own = hints.filter((h) => h.todos.includes(todo));
+        if (own.length === 1) expect(own[0]!.text, `TODO ${todo}: its only hint should be a nudge, not code`).not.toContain("```");
+      }
+    });
+  }
+});

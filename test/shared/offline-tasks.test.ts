@@ -1,0 +1,303 @@
+// The offline demo model on tasks a learner types, run through the lessons' own agents: it answers from
+// memory, plans the whole question or says it cannot, does every part of a task it can and names the
+// rest, and refuses an over-long task at once. Each case says what must be answered and what must not.
+
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runAgent as lesson01 } from "../../lessons/01-first-tool/agent.ts";
+import { runAgent as lesson02 } from "../../lessons/02-agent-loop/agent.ts";
+import { runAgent as lesson03 } from "../../lessons/03-saving-files/agent.ts";
+import { runAgent as lesson04 } from "../../lessons/04-tool-contract/agent.ts";
+import { runAgent as lesson05 } from "../../lessons/05-parallel-and-safe/agent.ts";
+import { runAgent as lesson06 } from "../../lessons/06-memory/agent.ts";
+import { runAgent as lesson07 } from "../../lessons/07-approval-gates/agent.ts";
+import { noTerminalApprover } from "../../lessons/07-approval-gates/approver.ts";
+import { createClient } from "../../shared/client.ts";
+import { buildPlanContext, type MessagesRequest } from "../../shared/offline/plan-context.ts";
+import { MAX_PARTS, MAX_TASK_CHARS, planTask } from "../../shared/offline/planner.ts";
+import { skills } from "../../shared/offline/skills/index.ts";
+import { splitTask } from "../../shared/offline/task-parts.ts";
+import { recordingClient, type RecordedCall } from "../helpers/recording-client.ts";
+
+let root = "";
+let workspace = "";
+let memoryDir = "";
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "offline-tasks-"));
+  workspace = path.join(root, "workspace");
+  memoryDir = path.join(root, "memory");
+  await fs.mkdir(workspace);
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+const MENU = /offline demo model: a small planner|офлайн-демомодель: маленький планировщик/;
+
+async function run(lesson: (client: Anthropic, task: string) => Promise<string>, task: string): Promise<{ answer: string; calls: RecordedCall[] }> {
+  const { client, calls } = recordingClient();
+  const answer = await lesson(client, task);
+  return { answer, calls };
+}
+
+const memoryAgent = (client: Anthropic, task: string) =>
+  lesson06(client, task, { memoryDir, workspaceDir: workspace, today: () => "2026-05-01", log: () => undefined });
+
+describe("answers questions from the memory in its prompt (lesson 06)", () => {
+  it("Как меня зовут? after 'Запомни, что меня зовут Аня': the name, the file, in Russian, with no tool call", async () => {
+    await run(memoryAgent, "Запомни, что меня зовут Аня");
+    const { answer, calls } = await run(memoryAgent, "Как меня зовут?");
+    expect(calls, "a question answered from memory needs no tool").toEqual([]);
+    expect(answer).toContain("Вас зовут Аня");
+    expect(answer).toContain("MEMORY.md");
+    expect(answer).toContain("2026-05-01");
+    expect(answer).not.toMatch(MENU);
+  });
+
+  it("What is my name? finds the fact saved in Russian and answers in English", async () => {
+    await run(memoryAgent, "Запомни, что меня зовут Аня");
+    const { answer } = await run(memoryAgent, "What is my name?");
+    expect(answer).toMatch(/^Your name is Аня \(from MEMORY\.md/);
+  });
+
+  it("What is my budget for the trip? quotes the fact and its file; Где я живу? likewise", async () => {
+    await run(memoryAgent, "Remember that my budget for the trip is 2000 EUR");
+    await run(memoryAgent, "Запомни, что я живу в Лиссабоне");
+    const budget = await run(memoryAgent, "What is my budget for the trip?");
+    expect(budget.answer).toContain('"The user\'s budget for the trip is 2000 EUR"');
+    expect(budget.answer).toContain("MEMORY.md");
+    expect(budget.answer, "only the fact asked about").not.toContain("Лиссабон");
+    const home = await run(memoryAgent, "Где я живу?");
+    expect(home.answer).toMatch(/^По памяти \(MEMORY\.md, запись от 2026-05-01\): «Пользователь живёт в Лиссабоне»/);
+    expect(home.answer).not.toContain("2000");
+  });
+
+  it("says plainly when memory holds nothing on the question, in either language, and does not guess", async () => {
+    const empty = await run(memoryAgent, "What is my name?");
+    expect(empty.answer).toMatch(/My memory holds nothing on that/);
+    expect(empty.answer).not.toMatch(MENU);
+    await run(memoryAgent, "Запомни, что я живу в Лиссабоне");
+    const work = await run(memoryAgent, "Где я работаю?");
+    expect(work.answer).toMatch(/В моей памяти об этом ничего нет/);
+    expect(work.answer, "a fact about something else is not an answer").not.toContain("Лиссабон");
+    expect(work.calls).toEqual([]);
+  });
+
+  it("a name set with set_preference (USER.md) wins over an older remembered one, and both are shown", async () => {
+    await run(memoryAgent, "Запомни, что меня зовут Аня");
+    await run(memoryAgent, "Call me Alex");
+    const { answer } = await run(memoryAgent, "What is my name?");
+    expect(answer).toMatch(/^Your name is Alex \(from USER\.md/);
+    expect(answer).toContain("Пользователя зовут Аня");
+  });
+
+  it("Какой у меня бюджет на поездку в рублях? quotes the fact, then converts it with the tools", async () => {
+    await run(memoryAgent, "Remember that my budget for the trip is 2000 EUR");
+    const { answer, calls } = await run(memoryAgent, "Какой у меня бюджет на поездку в рублях?");
+    expect(calls).toEqual([
+      { name: "get_exchange_rate", input: { from_currency: "EUR", to_currency: "RUB" } },
+      { name: "calculate", input: { expression: "2000 * 100.3" } },
+    ]);
+    expect(answer).toContain("MEMORY.md");
+    expect(answer).toMatch(/2\s000 EUR = 200\s600 RUB/);
+  });
+
+  it("Что ты обо мне знаешь? lists every remembered line with its file; SOUL.md is not about the user", async () => {
+    await run(memoryAgent, "Remember that my budget for the trip is 2000 EUR");
+    await run(memoryAgent, "Call me Alex");
+    const { answer } = await run(memoryAgent, "Что ты обо мне знаешь?");
+    expect(answer).toContain("«The user's budget for the trip is 2000 EUR» (MEMORY.md, запись от 2026-05-01)");
+    expect(answer).toContain("«name: Alex» (USER.md)");
+    expect(answer).not.toContain("SOUL.md");
+  });
+
+  it("Забудь ... removes a fact stored in English: the model names the fact as its memory words it", async () => {
+    await run(memoryAgent, "Remember that I prefer reports in EUR");
+    await run(memoryAgent, "Remember that I live in Lisbon");
+    const { answer, calls } = await run(memoryAgent, "Забудь, что я предпочитаю отчёты в евро");
+    expect(calls).toEqual([{ name: "forget", input: { fact: "The user prefers reports in EUR" } }]);
+    expect(answer).toBe("Готово: я больше не помню «The user prefers reports in EUR».");
+    expect(await fs.readFile(path.join(memoryDir, "MEMORY.md"), "utf8")).toContain("The user lives in Lisbon");
+  });
+
+  it("'My name is Anna, what is 2+2?' does not store 'Anna, what is 2+2' as the name", async () => {
+    const { calls } = await run(memoryAgent, "My name is Anna, what is 2+2?");
+    expect(calls.filter((c) => c.name === "set_preference")).toEqual([]);
+  });
+
+  it("What do you know about me? on a fresh memory says it holds nothing yet", async () => {
+    const { answer } = await run(memoryAgent, "What do you know about me?");
+    expect(answer).toMatch(/^My memory holds nothing about you yet/);
+  });
+
+  it("outside a memory lesson a question about the user gets the honest reply, not an invented memory", async () => {
+    const { answer } = await run(lesson02, "What is my name?");
+    expect(answer).toMatch(MENU);
+    expect(answer).not.toMatch(/memory/i);
+  });
+});
+
+describe("never answers a question it was not asked", () => {
+  it("lesson 02: 300 USD minus 45.5 EUR is planned whole (rate, then arithmetic), not converted", async () => {
+    const { answer, calls } = await run(lesson02, "If I have 300 USD and spend 45.5 EUR, how many dollars are left?");
+    expect(calls).toEqual([
+      { name: "get_exchange_rate", input: { from_currency: "EUR", to_currency: "USD" } },
+      { name: "calculate", input: { expression: "300 - 45.5 * 1.08696" } },
+    ]);
+    expect(answer).toMatch(/^You have 250\.54 USD left/);
+    expect(answer, "the bare conversion the issue saw").not.toContain("276 EUR");
+  });
+
+  it("the same in Russian, and as separate sentences", async () => {
+    const ru = await run(lesson02, "У меня 300 долларов, я трачу 45,5 евро. Сколько долларов останется?");
+    expect(ru.answer).toMatch(/^Останется 250,54 USD/);
+    const en = await run(lesson02, "I have 300 USD. I spend 45.5 EUR. How many dollars are left?");
+    expect(en.answer).toMatch(/^You have 250\.54 USD left/);
+    expect(en.answer).not.toMatch(/Not done/);
+  });
+
+  it("spending more than one has says so instead of a negative 'left'", async () => {
+    const { answer } = await run(lesson02, "If I have 10 USD and spend 45.5 EUR, how many dollars are left?");
+    expect(answer).toMatch(/^That is 39\.46 USD more than you have/);
+  });
+
+  it.each([
+    ["What was the USD to RUB rate yesterday?", "a past rate: the tool only has today's"],
+    ["Какой был курс доллара к рублю в 2020 году?", "a rate in 2020"],
+    ["How much are 100 USD and 50 EUR in RUB together?", "a total of two conversions"],
+    ["Which is more, 100 USD or 90 EUR?", "a comparison"],
+    ["What is 300 USD - 45.5 EUR?", "arithmetic on two currencies"],
+    ["What is the square root of 16 + 9?", "a function the sum does not contain"],
+    ["What is 5 km + 300 m?", "arithmetic with units"],
+    ["What is 15% of 46250 plus 100?", "a percentage and then more"],
+    ["Сколько будет 15% от 46250 после вычета 100?", "a percentage and then more, in Russian"],
+    ["I have 300 USD", "a statement, not a request"],
+    ["What is 15% of 46250 in words?", "a percentage written out in words"],
+    ["What is 2 + 2 in binary?", "a sum in another notation"],
+  ])("%s -> no tool call, the honest reply (%s)", async (task) => {
+    const { answer, calls } = await run(lesson02, task);
+    expect(calls, `the model planned calls for a question it does not understand: ${task}`).toEqual([]);
+    expect(answer).toMatch(MENU);
+  });
+
+  it("a percentage of money keeps its currency; one with a target currency is not answered as a bare percentage", async () => {
+    const kept = await run(lesson02, "What is 15% of 46250 RUB?");
+    expect(kept.answer).toBe("15% of 46,250 RUB is 6,937.5 RUB.");
+    const other = await run(lesson02, "What is 15% of 46250 RUB in EUR?");
+    expect(other.calls).toEqual([]);
+  });
+});
+
+describe("does every part of a task it can, and names the parts it did not do", () => {
+  it("lesson 04: 'Convert 200 dollars to rubles and read inbox.txt' converts and reads", async () => {
+    await fs.writeFile(path.join(workspace, "inbox.txt"), "Lunch at 13:00.\n");
+    const { answer, calls } = await run((c, t) => lesson04(c, t, { workspaceDir: workspace }), "Convert 200 dollars to rubles and read inbox.txt");
+    expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "calculate", "read_file"]);
+    expect(answer).toContain("200 USD = 18,500 RUB");
+    expect(answer).toContain("inbox.txt says");
+    expect(answer).toContain("Lunch at 13:00.");
+    expect(answer).not.toMatch(/Not done/);
+  });
+
+  it("lesson 02 has no read_file: the conversion is done and the read is named as not done", async () => {
+    const { answer, calls } = await run(lesson02, "Convert 200 dollars to rubles and read inbox.txt");
+    expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "calculate"]);
+    expect(answer).toContain("200 USD = 18,500 RUB");
+    expect(answer).toContain('Not done: "read inbox.txt"');
+  });
+
+  it("Russian, three parts: conversion and read done, the time named as not done", async () => {
+    await fs.writeFile(path.join(workspace, "inbox.txt"), "Привет!\n");
+    const { answer } = await run((c, t) => lesson04(c, t, { workspaceDir: workspace }), "Переведи 200 долларов в рубли и прочитай inbox.txt, потом скажи, который час");
+    expect(answer).toMatch(/200 USD = 18\s500 RUB/);
+    expect(answer).toContain("Привет!");
+    expect(answer).toContain("Не сделано: «скажи, который час»");
+  });
+
+  it("lesson 03: a conversion saved, then 'write me a poem' named as not done; the file holds the conversion", async () => {
+    const { answer } = await run((c, t) => lesson03(c, t, workspace), "Convert 100 EUR to USD and save it to eur.txt, then write me a poem");
+    expect(answer).toContain("100 EUR = 108.696 USD");
+    expect(answer).toContain("Saved to eur.txt");
+    expect(answer).toContain('Not done: "write me a poem"');
+    expect(await fs.readFile(path.join(workspace, "eur.txt"), "utf8")).toContain("100 EUR = 108.696 USD");
+  });
+
+  it("lesson 01: a rate and a joke: the rate, and the joke named", async () => {
+    const { answer } = await run(lesson01, "What is the USD to RUB rate? Also tell me a joke.");
+    expect(answer).toContain("1 USD = 92.5 RUB");
+    expect(answer).toContain('Not done: "tell me a joke."');
+  });
+
+  it("lesson 05: two independent questions are both answered", async () => {
+    const agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
+    const { answer } = await run(agent, "Convert $250 to euros and to rubles, and what is 15% of 46250?");
+    expect(answer).toContain("250 USD = 230 EUR");
+    expect(answer).toContain("250 USD = 23,125 RUB");
+    expect(answer).toContain("15% of 46,250 is 6,937.5.");
+  });
+
+  it("lesson 06: remember one thing, then convert with the tools", async () => {
+    const { answer, calls } = await run(memoryAgent, "Запомни, что я живу в Лиссабоне, потом переведи 100 евро в доллары");
+    expect(calls.map((c) => c.name)).toEqual(["remember", "get_exchange_rate", "calculate"]);
+    expect(answer).toContain("Пользователь живёт в Лиссабоне");
+    expect(answer).toMatch(/100 EUR = 108,696 USD/);
+  });
+
+  it("lesson 07: reading a report the gate allows, and a joke named as not done", async () => {
+    await fs.writeFile(path.join(workspace, "report.txt"), "500 USD = 46250 RUB\n");
+    const agent = (c: Anthropic, t: string) => lesson07(c, t, { workspace, rules: { allow: [{ tool: "read_file", source: "read_file" }], deny: [], ask: [] }, approver: noTerminalApprover(), print: () => undefined });
+    const { answer } = await run(agent, "Прочитай report.txt и расскажи анекдот");
+    expect(answer).toContain("500 USD = 46250 RUB");
+    expect(answer).toContain("Не сделано: «расскажи анекдот»");
+  });
+});
+
+describe("splitting a task into parts", () => {
+  it.each([
+    ["Convert 200 dollars to rubles and read inbox.txt", ["Convert 200 dollars to rubles", "read inbox.txt"]],
+    ["How much are 100 USD in RUB, in EUR, and 100 EUR in RUB?", ["How much are 100 USD in RUB, in EUR, and 100 EUR in RUB?"]],
+    ["Convert $250 to euros and to rubles", ["Convert $250 to euros and to rubles"]],
+    ["How much are 500 US dollars in rubles? Save the result to report.txt", ["How much are 500 US dollars in rubles? Save the result to report.txt"]],
+    ["Convert 500 USD to RUB, read inbox.txt and save the result to report.txt", ["Convert 500 USD to RUB and save the result to report.txt", "read inbox.txt"]],
+    ["Remember that I work in Berlin and call my mother on Sundays", ["Remember that I work in Berlin and call my mother on Sundays"]],
+    ["Переведи 200 долларов в рубли и прочитай inbox.txt, потом скажи, который час", ["Переведи 200 долларов в рубли", "прочитай inbox.txt", "скажи, который час"]],
+    ["Thanks! What time is it?", ["What time is it?"]],
+  ])("%s", (task, parts) => {
+    expect(splitTask(task).map((p) => p.text)).toEqual(parts);
+  });
+});
+
+describe("long tasks", () => {
+  const tools: Anthropic.Tool[] = ["get_exchange_rate", "calculate", "save_to_file", "read_file", "get_time", "remember", "forget", "set_preference", "plan_email", "send_email"].map(
+    (name) => ({ name, description: name, input_schema: { type: "object" } }),
+  );
+  const planFor = (task: string) =>
+    planTask(buildPlanContext({ model: "m", max_tokens: 10, tools, messages: [{ role: "user", content: task }] } as MessagesRequest), skills);
+
+  it("a 1 MB task is refused at once through the SDK, with the limit stated", async () => {
+    const task = "How much are 500 USD in RUB? ".repeat(37_000).slice(0, 1_048_576);
+    const { answer, calls } = await run(lesson02, task);
+    expect(calls).toEqual([]);
+    expect(answer).toContain("1,048,576 characters");
+    expect(answer).toContain(`up to ${MAX_TASK_CHARS.toLocaleString("en-US")} characters`);
+  });
+
+  it("a task of more parts than the planner takes is refused with the count", () => {
+    const plan = planFor("Read a.txt. ".repeat(MAX_PARTS + 1));
+    expect(plan).toEqual({ say: expect.stringContaining(`${MAX_PARTS + 1} parts`) });
+  });
+
+  // Patterns that made a parser read the text again from every position (quadratic). Each is planned at
+  // the full limit; their speed is measured in bench/offline-planner.ts, here they must simply finish.
+  it.each(["500 USD in RUB ", "1111", "aaaa", "....", "?", "a@b", "1+", "((", "15% of 1 ", ", convert ", "USD/", "евро и "])(
+    "plans a %j task of the full length",
+    (unit) => {
+      const task = unit.repeat(Math.ceil(MAX_TASK_CHARS / unit.length)).slice(0, MAX_TASK_CHARS);
+      const plan = planFor(task);
+      expect("say" in plan || "call" in plan).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,14 @@
+// TODO 6: put each replacement in, literally.
+
+import type { Replacement } from "../../lessons/10-edit-tool/splice.ts";
+
+// Spans do not overlap and may come in any order. Slicing, not String.prototype.replace: its
+// replacement string expands "$&", "$1", "$`", "$'" and "$$".
+export function spliceLiterally(content: string, replacements: Replacement[]): string {
+  const ordered = [...replacements].sort((a, b) => b.start - a.start);
+  let result = content;
+  for (const { start, end, text } of ordered) {
+    result = result.slice(0, start) + result.slice(start).replace(content.slice(start, end), text);
+  }
+  return result;
+}
