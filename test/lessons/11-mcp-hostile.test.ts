@@ -54,28 +54,34 @@ async function expectStopped(): Promise<void> {
 const base = { rules: { allow: [], ask: [], deny: [] }, hours: { ...OFFICE_HOURS, now: () => MONDAY_NOON }, print: () => {}, connectTimeoutMs: START_MS };
 
 describe("a hostile MCP server", () => {
-  it("keeps working: a call that never answers times out, 5 MB is capped, and the gate asks before every call", async () => {
+  it("keeps working: a call that never answers times out, and the gate asks before every call", async () => {
     const mock = createMockModel([
       reply.toolUse("mcp__hostile__never_answers", {}),
-      reply.toolUse("mcp__hostile__huge_output", {}),
       reply.toolUse("mcp__hostile__fetch_weather", { city: "Москва" }),
       reply.text("Done."),
     ]);
-    const asking = approver("yes", "yes", "yes");
-    // 4 s: long enough for 5 MB to cross a pipe on a busy machine, short enough for a test.
-    const answer = await runAgent(mock.client, "weather", { ...base, servers: { hostile: hostile() }, approver: asking, adapter: { timeoutMs: 4000 } });
+    const asking = approver("yes", "yes");
+    const answer = await runAgent(mock.client, "weather", { ...base, servers: { hostile: hostile() }, approver: asking, adapter: { timeoutMs: 300 } });
     expect(answer).toBe("Done.");
     mock.assertAllUsed();
     expect(asking.asked.map((a) => a.call.name), "every call to a stranger's tool is asked about, whatever its readOnlyHint says").toEqual([
       "mcp__hostile__never_answers",
-      "mcp__hostile__huge_output",
       "mcp__hostile__fetch_weather",
     ]);
-    const [timedOut, huge] = mock.toolResults();
+    const [timedOut, weather] = mock.toolResults();
     expect(timedOut!.is_error).toBe(true);
-    expect(resultText(timedOut!)).toMatch(/did not answer within 4000 ms/);
-    const hugeText = resultText(huge!);
+    expect(resultText(timedOut!)).toMatch(/did not answer within 300 ms/);
+    expect(resultText(weather!), "after the timeout the same server still answers the next call").toMatch(/^Sunny/);
+    await expectStopped();
+  }, START_MS);
+
+  it("caps a 5 MB answer before it reaches the model", async () => {
+    const mock = createMockModel([reply.toolUse("mcp__hostile__huge_output", {}), reply.text("Done.")]);
+    // A generous timeout: this check is about the cap, and 5 MB on a busy machine takes a while.
+    await runAgent(mock.client, "summary", { ...base, servers: { hostile: hostile() }, approver: approver("yes"), adapter: { timeoutMs: 60_000 } });
+    const hugeText = resultText(mock.toolResults()[0]!);
     expect(hugeText.length, "the 5 MB result must be capped before it reaches the model").toBeLessThan(10_000);
+    expect(hugeText).toMatch(/^Секрет Секрет/);
     expect(hugeText).toMatch(/\[output cut: \d+ more characters/);
     await expectStopped();
   }, START_MS);

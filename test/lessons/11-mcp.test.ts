@@ -22,6 +22,7 @@ import { McpConfigError, parseMcpConfig, type ServerConfig } from "../../lessons
 import { mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
 import { createClient } from "../../shared/client.ts";
+import { modelName } from "../../shared/model.ts";
 import { createMockModel, reply, resultText } from "../../shared/mock/mock-model.ts";
 
 let dir: string;
@@ -185,6 +186,32 @@ describe("the notes server", () => {
     const [, , add] = await toolsFromServers([await inMemoryNotes()]);
     await expect(add!.run({ name: "../escape", text: "x" })).rejects.toThrow(/note name/);
     expect(existsSync(path.join(dir, "escape.md"))).toBe(false);
+  });
+});
+
+describe("the offline model's mcp-notes skill: its phrasings and near-misses", () => {
+  const schema = { type: "object" as const, properties: {} };
+  const offered = ["get_exchange_rate", "calculate", "mcp__course__get_exchange_rate", "mcp__course__calculate", "mcp__notes__list_notes", "mcp__notes__read_note", "mcp__notes__add_note"].map(
+    (name) => ({ name, description: name, input_schema: schema }),
+  );
+  async function firstCall(task: string): Promise<string> {
+    const { client } = createClient({ offline: true });
+    const response = await client.messages.create({ model: modelName(), max_tokens: 1024, tools: offered, messages: [{ role: "user", content: task }] });
+    const call = response.content.find((block) => block.type === "tool_use");
+    return call?.type === "tool_use" ? call.name : `(no call) ${response.content.map((b) => (b.type === "text" ? b.text : "")).join("")}`;
+  }
+
+  it("names the course server: the mcp__course__ tools; does not: the built-in ones; in English and Russian", async () => {
+    expect(await firstCall("Convert 250 EUR to US dollars with the course server and add it to my notes as eur-usd")).toBe("mcp__course__get_exchange_rate");
+    expect(await firstCall("Переведи 250 евро в доллары через сервер курса и добавь в заметки как eur-usd")).toBe("mcp__course__get_exchange_rate");
+    expect(await firstCall("Convert 250 EUR to US dollars and add it to my notes")).toBe("get_exchange_rate");
+    expect(await firstCall("List my notes")).toBe("mcp__notes__list_notes");
+    expect(await firstCall("Покажи мои заметки")).toBe("mcp__notes__list_notes");
+  });
+
+  it("near-misses: no notes in the task (or only banknotes) leaves the notes tools alone", async () => {
+    expect(await firstCall("Convert 250 EUR to US dollars")).toBe("get_exchange_rate");
+    expect(await firstCall("How much are 250 EUR banknotes in US dollars?")).not.toMatch(/^mcp__notes__/);
   });
 });
 
