@@ -1,4 +1,4 @@
-// The course's command line: npm run lesson | check | watch | hint | reset | progress | doctor | test | bench | mutate.
+// The course's command line: npm run lesson | check | watch | hint | reset | progress | doctor | test | bench | mutate | mcp.
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
   mutate: async () => (await import("./mutate.ts")).mutateCommand,
+  mcp: async () => (await import("../mcp/course-server.ts")).mcpCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

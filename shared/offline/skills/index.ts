@@ -14,6 +14,7 @@ import { gateRefusalSkill } from "./gate-refusal.ts";
 import { interruptedCallSkill } from "./interrupted-call.ts";
 import { leadRowSkill } from "./lead-row.ts";
 import { forgetSkill, rememberSkill, setPreferenceSkill } from "./memory.ts";
+import { mcpNotesSkill } from "./mcp-notes.ts";
 import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
@@ -21,6 +22,7 @@ import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 
 export const skills: Skill[] = [
+  mcpNotesSkill,
   editFileSkill,
   gateRefusalSkill,
   interruptedCallSkill,

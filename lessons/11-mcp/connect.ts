@@ -1,0 +1,56 @@
+// Starts each configured MCP server as a child process and connects an SDK client to it over stdio.
+// The handshake (initialize) tells us the server's name and what it offers; after that the client
+// speaks JSON-RPC on the child's stdin/stdout. Closing a connection ends the child process.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ConnectedServer } from "./mcp-tools.ts";
+import type { ServerConfig } from "./mcp-config.ts";
+
+export interface Connection extends ConnectedServer {
+  close(): Promise<void>;
+}
+
+// Starting can be slow the first time (the course server is bundled before it runs).
+export const DEFAULT_CONNECT_TIMEOUT_MS = 60_000;
+
+export async function connectServer(name: string, config: ServerConfig, timeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Promise<Connection> {
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    // Only the basic variables (PATH, HOME, ...) plus what mcp.json gives: a server gets no API key by accident.
+    env: { ...getDefaultEnvironment(), ...config.env },
+    cwd: process.cwd(),
+    stderr: "pipe",
+  });
+  // The server's stderr is its log; keep the end of it to explain a server that fails to start.
+  let log = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    log = (log + chunk.toString("utf8")).slice(-2000);
+  });
+  const client = new Client({ name: "claude-tools-course", version: "1.0.0" });
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => {});
+    const tail = log.trim() ? ` Its last words on stderr: ${log.trim().split("\n").slice(-3).join(" | ")}` : "";
+    throw new Error(`Could not start the MCP server "${name}" (${config.command} ${config.args.join(" ")}): ${(error as Error).message}.${tail}`);
+  }
+  return { name, client, close: () => client.close() };
+}
+
+// Connects to all of them, or to none: if one fails, the ones already started are closed again.
+export async function connectAll(servers: Record<string, ServerConfig>, timeoutMs?: number): Promise<Connection[]> {
+  const connections: Connection[] = [];
+  try {
+    for (const [name, config] of Object.entries(servers)) connections.push(await connectServer(name, config, timeoutMs));
+  } catch (error) {
+    await closeAll(connections);
+    throw error;
+  }
+  return connections;
+}
+
+export async function closeAll(connections: Connection[]): Promise<void> {
+  await Promise.all(connections.map((c) => c.close().catch(() => {})));
+}
