@@ -30,6 +30,8 @@ import { createChannelRunner } from "./channel-runner.ts";
 import { createHeartbeatChannel, nobodyToAsk, type Clock } from "./heartbeat.ts";
 import { STARTER_HEARTBEAT } from "./heartbeat-file.ts";
 import { openWebChannel, type WebChannel } from "./web-channel.ts";
+import { telegramApi } from "./telegram-api.ts";
+import { createTelegramChannel, parseAllowedChats, type TelegramChannel } from "./telegram.ts";
 import { scriptedExchange } from "./scripted-browser.ts";
 
 export const sampleTasks = [
@@ -69,6 +71,7 @@ export interface Assistant {
   folders: { workspace: string; sessionsDir: string; memoryDir: string };
   // Which approver and tool reporting each channel's messages get.
   useWeb(web: WebChannel): void;
+  useTelegram(telegram: TelegramChannel): void;
 }
 
 // Lesson 08's pieces, assembled once per process: tools, rules, cost meter, one runner per session.
@@ -80,9 +83,11 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
   await createStarterFiles(memoryDir);
   const rules = options.rules ?? (await loadRules(DEFAULT_RULES_FILE));
   let web: WebChannel | undefined;
+  let telegram: TelegramChannel | undefined;
 
   const approverFor = (message: IncomingMessage): Approver => {
     if (message.channel === "web" && web) return web.approver(message.chatId);
+    if (message.channel === "telegram" && telegram) return telegram.approver(message.chatId);
     // A scheduled task, or any channel with no way to ask: nobody can approve, so the gate refuses.
     return nobodyToAsk;
   };
@@ -103,6 +108,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
     gateway: createGateway({ runTurn }),
     folders: { workspace, sessionsDir, memoryDir },
     useWeb: (channel) => void (web = channel),
+    useTelegram: (channel) => void (telegram = channel),
   };
 }
 
@@ -111,7 +117,7 @@ export async function runAgent(client: Anthropic, task: string, options: Channel
   const assistant = await createAssistant(client, { ...options, print });
   if (options.web) return serveWeb(assistant, options, print);
   if (options.heartbeat) return runHeartbeat(assistant, options, print);
-  if (options.telegram) throw new Error("The Telegram channel is not in this version of the lesson yet.");
+  if (options.telegram) return runTelegram(assistant, print);
 
   // The sample: what is due in HEARTBEAT.md, once; then the task typed into the web page by a script.
   print("1. The heartbeat channel: the tasks in HEARTBEAT.md that are due now");
@@ -167,6 +173,25 @@ async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, prin
   print(`   watching ${file} (Ctrl-C to stop)`);
   await heartbeat.start(deliver);
   return replies.join("\n\n");
+}
+
+async function runTelegram(assistant: Assistant, print: (line: string) => void): Promise<string> {
+  const token = process.env.TELEGRAM_BOT_TOKEN?.trim();
+  if (!token) throw new Error("--telegram needs TELEGRAM_BOT_TOKEN in .env (get one from @BotFather; see .env.example).");
+  const allowedChats = parseAllowedChats(process.env.TELEGRAM_ALLOWED_CHATS);
+  if (allowedChats.size === 0) print("   TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).");
+  const telegram = createTelegramChannel({
+    call: telegramApi({ token, apiBase: process.env.TELEGRAM_API_BASE?.trim() || undefined }),
+    allowedChats,
+    offsetFile: path.join(assistant.folders.sessionsDir, "telegram-offset.txt"),
+    print: (line) => print(`   ${line}`),
+  });
+  assistant.useTelegram(telegram);
+  await mkdir(assistant.folders.sessionsDir, { recursive: true });
+  console.log(chalk.bold(`\nThe Telegram bot is polling for messages (answering chats: ${[...allowedChats].join(", ") || "none"}; Ctrl-C to stop)`));
+  process.once("SIGINT", () => telegram.stop());
+  await assistant.gateway.attach(telegram);
+  return "";
 }
 
 function historyOf(assistant: Assistant) {
