@@ -82,10 +82,11 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
     route(request, response).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       const message = error instanceof Error ? error.message : String(error);
+      // Past a refused body the rest is not read: the connection is closed once the refusal is out,
+      // instead of draining the rest of the body.
+      if (status === 413) response.once("finish", () => request.socket.destroy());
       if (!response.headersSent) sendJson(response, status, { error: message });
       else response.end();
-      // Past a refused body the rest is not read; close the connection instead of draining it.
-      if (status === 413) request.socket.destroy();
     });
   });
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
     skipped = `${CHROMIUM} would not start: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}`;
     return;
   }
-  const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, print: () => undefined });
+  const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
   web = await openWebChannel({ history: (chat) => chatHistory(path.join(dir, "sessions", `web-${chat}.jsonl`)) });
   assistant.useWeb(web);
   attached = assistant.gateway.attach(web);

@@ -106,7 +106,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
 }
 
 async function bot(options: { approvalTimeoutMs?: number } = {}) {
-  const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, print: () => undefined });
+  const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
   const telegram = createTelegramChannel({
     call: telegramApi({ token: TOKEN, apiBase: base }),
     allowedChats: new Set([String(ALLOWED)]),

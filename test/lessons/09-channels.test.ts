@@ -38,7 +38,7 @@ afterEach(async () => {
 const offline = () => createClient({ offline: true }).client;
 
 async function startWeb(options: Parameters<typeof openWebChannel>[0] = {}) {
-  const assistant = await createAssistant(offline(), { workspace: dir, print: (line) => printed.push(line) });
+  const assistant = await createAssistant(offline(), { workspace: dir, memoryDir: path.join(dir, "memory"), print: (line) => printed.push(line) });
   web = await openWebChannel({ ...options, history: undefined });
   assistant.useWeb(web);
   attached = assistant.gateway.attach(web);
@@ -69,7 +69,7 @@ describe("web channel: a message in, the answer streamed back", () => {
   });
 
   it("keeps each tab its own session and gives a reloaded tab its history", async () => {
-    const assistant = await createAssistant(offline(), { workspace: dir, print: () => undefined });
+    const assistant = await createAssistant(offline(), { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
     web = await openWebChannel({ history: (chat) => import("../../lessons/09-channels/chat-history.ts").then((m) => m.chatHistory(path.join(dir, "sessions", `web-${chat}.jsonl`))) });
     assistant.useWeb(web);
     attached = assistant.gateway.attach(web);
@@ -270,7 +270,7 @@ describe("heartbeat channel: ticks with an injected clock", () => {
 
   it("refuses a gated task with nobody to ask, and keeps the refusal in the task's session", async () => {
     const memoryDir = path.join(dir, "memory");
-    const out = await runAgent(offline(), "", { workspace: dir, heartbeat: true, once: true, print: (l) => printed.push(l) });
+    const out = await runAgent(offline(), "", { workspace: dir, memoryDir: path.join(dir, "memory"), heartbeat: true, once: true, print: (l) => printed.push(l) });
     expect(existsSync(path.join(memoryDir, "HEARTBEAT.md")), "a starter HEARTBEAT.md is made").toBe(true);
     expect(out).toContain("92.5");
     expect(existsSync(path.join(dir, "rates.txt")), "writing rates.txt needs approval; nobody was there").toBe(false);
@@ -284,7 +284,7 @@ describe("heartbeat channel: ticks with an injected clock", () => {
 
 describe("the sample: npm run lesson 9 without a terminal", () => {
   it("runs the heartbeat once and a scripted web exchange, denying the save", async () => {
-    const reply = await runAgent(offline(), "What is the USD to RUB rate? Save it to rate.txt", { workspace: dir, print: (l) => printed.push(l) });
+    const reply = await runAgent(offline(), "What is the USD to RUB rate? Save it to rate.txt", { workspace: dir, memoryDir: path.join(dir, "memory"), print: (l) => printed.push(l) });
     expect(reply).toContain("92.5");
     expect(reply).toMatch(/did not save rate\.txt/);
     expect(printed.join("\n")).toMatch(/the script clicks Deny/);
