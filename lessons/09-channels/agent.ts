@@ -1,0 +1,200 @@
+// Lesson 09: channels. The assistant of lesson 08 on a web page, in a Telegram chat and on a schedule.
+// Each channel is an adapter: a small file that turns its own kind of message into lesson 08's
+// IncomingMessage and delivers replies back. The gateway, the runner and the loop are lesson 08's,
+// unchanged; this file only plugs channels into them.
+//
+//   npm run lesson 9                                   the sample: HEARTBEAT.md once, then one scripted web exchange
+//   npm run lesson 9 -- --web [--port 8080]           the chat page on http://127.0.0.1:PORT (Ctrl-C to stop)
+//   npm run lesson 9 -- --heartbeat [--once]          run the tasks in workspace/memory/HEARTBEAT.md
+//   npm run lesson 9 -- --telegram                    a Telegram bot (TELEGRAM_BOT_TOKEN in .env)
+
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ParseArgsConfig } from "node:util";
+import type Anthropic from "@anthropic-ai/sdk";
+import chalk from "chalk";
+import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
+import { createStarterFiles } from "../06-memory/memory-folder.ts";
+import type { Approver } from "../07-approval-gates/approver.ts";
+import type { PermissionRules } from "../07-approval-gates/permissions.ts";
+import { loadRules } from "../07-approval-gates/rules-file.ts";
+import { createAssistantTools, DEFAULT_RULES_FILE } from "../08-assistant/agent.ts";
+import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import { createCostMeter } from "../08-assistant/cost.ts";
+import { createGateway, sessionName, type Gateway } from "../08-assistant/gateway.ts";
+import { sessionFile } from "../08-assistant/sessions.ts";
+import { visible } from "../08-assistant/terminal-channel.ts";
+import { chatHistory } from "./chat-history.ts";
+import { createChannelRunner } from "./channel-runner.ts";
+import { createHeartbeatChannel, nobodyToAsk, type Clock } from "./heartbeat.ts";
+import { STARTER_HEARTBEAT } from "./heartbeat-file.ts";
+import { openWebChannel, type WebChannel } from "./web-channel.ts";
+import { telegramApi } from "./telegram-api.ts";
+import { createTelegramChannel, parseAllowedChats, type TelegramChannel } from "./telegram.ts";
+import { scriptedExchange } from "./scripted-browser.ts";
+
+export const sampleTasks = [
+  "What is the USD to RUB rate? Save it to rate.txt",
+  "Сколько будет 500 долларов в рублях?",
+  "Ищу поставщика ASIC, контакт @mining_pro",
+];
+
+export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
+  web: { type: "boolean" },
+  port: { type: "string" },
+  heartbeat: { type: "boolean" },
+  once: { type: "boolean" },
+  telegram: { type: "boolean" },
+};
+
+export interface ChannelsOptions {
+  web?: boolean;
+  port?: string | number;
+  heartbeat?: boolean;
+  once?: boolean;
+  telegram?: boolean;
+  // Folders; tests pass temporary ones.
+  workspace?: string;
+  sessionsDir?: string;
+  memoryDir?: string;
+  rules?: PermissionRules;
+  clock?: Clock;
+  stream?: boolean;
+  // How the scripted web exchange of the sample answers an approval question.
+  scriptedAnswer?: "yes" | "no";
+  print?: (line: string) => void;
+}
+
+export interface Assistant {
+  gateway: Gateway;
+  folders: { workspace: string; sessionsDir: string; memoryDir: string };
+  // Which approver and tool reporting each channel's messages get.
+  useWeb(web: WebChannel): void;
+  useTelegram(telegram: TelegramChannel): void;
+}
+
+// Lesson 08's pieces, assembled once per process: tools, rules, cost meter, one runner per session.
+export async function createAssistant(client: Anthropic, options: ChannelsOptions = {}): Promise<Assistant> {
+  const print = options.print ?? ((line: string) => console.log(chalk.dim(line)));
+  const workspace = path.resolve(options.workspace ?? (process.env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE));
+  const sessionsDir = path.resolve(options.sessionsDir ?? path.join(workspace, "sessions"));
+  const memoryDir = path.resolve(options.memoryDir ?? (process.env.MEMORY_DIR?.trim() || path.join(workspace, "memory")));
+  await createStarterFiles(memoryDir);
+  const rules = options.rules ?? (await loadRules(DEFAULT_RULES_FILE));
+  let web: WebChannel | undefined;
+  let telegram: TelegramChannel | undefined;
+
+  const approverFor = (message: IncomingMessage): Approver => {
+    if (message.channel === "web" && web) return web.approver(message.chatId);
+    if (message.channel === "telegram" && telegram) return telegram.approver(message.chatId);
+    // A scheduled task, or any channel with no way to ask: nobody can approve, so the gate refuses.
+    return nobodyToAsk;
+  };
+  const runTurn = createChannelRunner({
+    client,
+    tools: createAssistantTools(workspace, memoryDir),
+    rules,
+    rulesFile: DEFAULT_RULES_FILE,
+    approverFor,
+    toolLinesFor: (message) => (message.channel === "web" && web ? (line) => web?.toolLine(message.chatId, line) : undefined),
+    sessionsDir,
+    memoryDir,
+    meter: createCostMeter({ ledgerFile: path.join(sessionsDir, "costs.jsonl") }),
+    stream: options.stream ?? true,
+    print,
+  });
+  return {
+    gateway: createGateway({ runTurn }),
+    folders: { workspace, sessionsDir, memoryDir },
+    useWeb: (channel) => void (web = channel),
+    useTelegram: (channel) => void (telegram = channel),
+  };
+}
+
+export async function runAgent(client: Anthropic, task: string, options: ChannelsOptions = {}): Promise<string> {
+  const print = options.print ?? ((line: string) => console.log(chalk.dim(line)));
+  const assistant = await createAssistant(client, { ...options, print });
+  if (options.web) return serveWeb(assistant, options, print);
+  if (options.heartbeat) return runHeartbeat(assistant, options, print);
+  if (options.telegram) return runTelegram(assistant, print);
+
+  // The sample: what is due in HEARTBEAT.md, once; then the task typed into the web page by a script.
+  print("1. The heartbeat channel: the tasks in HEARTBEAT.md that are due now");
+  await runHeartbeat(assistant, { ...options, once: true }, print);
+  print("\n2. The web channel: a script plays the browser, types the task and clicks Deny if asked");
+  return webExchange(assistant, task, options.scriptedAnswer ?? "no", print);
+}
+
+async function serveWeb(assistant: Assistant, options: ChannelsOptions, print: (line: string) => void): Promise<string> {
+  const port = options.port === undefined ? 0 : Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number (1-65535), got "${String(options.port)}".`);
+  const web = await openWebChannel({ port, history: historyOf(assistant) });
+  assistant.useWeb(web);
+  console.log(chalk.bold(`\nThe chat page: ${web.url}  (open it in a browser; Ctrl-C to stop)`));
+  process.once("SIGINT", () => void web.close());
+  await assistant.gateway.attach(web);
+  return "";
+}
+
+async function webExchange(assistant: Assistant, task: string, answer: "yes" | "no", print: (line: string) => void): Promise<string> {
+  const web = await openWebChannel({ history: historyOf(assistant) });
+  assistant.useWeb(web);
+  const attached = assistant.gateway.attach(web);
+  try {
+    const reply = await scriptedExchange(web.url, task, answer, (line) => print(`   ${visible(line)}`));
+    return reply;
+  } finally {
+    await web.close();
+    await attached;
+  }
+}
+
+async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, print: (line: string) => void): Promise<string> {
+  const { memoryDir } = assistant.folders;
+  const file = path.join(memoryDir, "HEARTBEAT.md");
+  if (!existsSync(file)) {
+    await mkdir(memoryDir, { recursive: true });
+    await writeFile(file, STARTER_HEARTBEAT, { flag: "wx" }).catch(() => undefined);
+    print(`   made ${file} with two example tasks`);
+  }
+  const replies: string[] = [];
+  const heartbeat = createHeartbeatChannel({ file, stateFile: path.join(memoryDir, "heartbeat-state.json"), clock: options.clock, print: (line) => print(`   ${line}`) });
+  const channel: Channel = heartbeat;
+  const deliver = async (message: IncomingMessage) => {
+    replies.push(await assistant.gateway.handle(channel, message));
+  };
+  if (options.once || !options.heartbeat) {
+    const started = await heartbeat.once(deliver);
+    if (started.length === 0) print("   nothing is due now (each task runs once per slot; see heartbeat-state.json)");
+    return replies.join("\n\n");
+  }
+  process.once("SIGINT", () => heartbeat.stop());
+  print(`   watching ${file} (Ctrl-C to stop)`);
+  await heartbeat.start(deliver);
+  return replies.join("\n\n");
+}
+
+async function runTelegram(assistant: Assistant, print: (line: string) => void): Promise<string> {
+  const token = process.env.TELEGRAM_BOT_TOKEN?.trim();
+  if (!token) throw new Error("--telegram needs TELEGRAM_BOT_TOKEN in .env (get one from @BotFather; see .env.example).");
+  const allowedChats = parseAllowedChats(process.env.TELEGRAM_ALLOWED_CHATS);
+  if (allowedChats.size === 0) print("   TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).");
+  const telegram = createTelegramChannel({
+    call: telegramApi({ token, apiBase: process.env.TELEGRAM_API_BASE?.trim() || undefined }),
+    allowedChats,
+    offsetFile: path.join(assistant.folders.sessionsDir, "telegram-offset.txt"),
+    print: (line) => print(`   ${line}`),
+  });
+  assistant.useTelegram(telegram);
+  await mkdir(assistant.folders.sessionsDir, { recursive: true });
+  console.log(chalk.bold(`\nThe Telegram bot is polling for messages (answering chats: ${[...allowedChats].join(", ") || "none"}; Ctrl-C to stop)`));
+  process.once("SIGINT", () => telegram.stop());
+  await assistant.gateway.attach(telegram);
+  return "";
+}
+
+function historyOf(assistant: Assistant) {
+  return (chatId: string) =>
+    chatHistory(sessionFile(assistant.folders.sessionsDir, sessionName({ channel: "web", chatId, sender: "", text: "", at: new Date() })));
+}

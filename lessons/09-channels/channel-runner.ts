@@ -1,0 +1,37 @@
+// Lesson 08's runner takes one approver and one tool list. Channels need them per chat: an approval
+// question from a browser tab must go to that tab, a tool line to the chat whose turn it is, and a
+// scheduled task has nobody to ask at all. So this builds one lesson-08 runner per session, with the
+// approver and tool reporting of the chat it serves, and hands the gateway one runTurn that picks the
+// right one. The runner itself is not changed.
+
+import type { Approver } from "../07-approval-gates/approver.ts";
+import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
+import type { IncomingMessage } from "../08-assistant/channel.ts";
+import type { RunTurn } from "../08-assistant/gateway.ts";
+import { createRunner, type RunnerOptions } from "../08-assistant/runner.ts";
+import { withToolLines } from "./tool-lines.ts";
+
+export interface ChannelRunnerOptions extends Omit<RunnerOptions, "approver" | "tools"> {
+  tools: ToolWithEffect[];
+  // Who may approve a gated call for this message: the tab's buttons, a Telegram keyboard, nobody.
+  approverFor(message: IncomingMessage): Approver;
+  // Where the lines "→ tool {input}" of this message's turn go; unset, nowhere.
+  toolLinesFor?(message: IncomingMessage): ((line: string) => void) | undefined;
+}
+
+export function createChannelRunner(options: ChannelRunnerOptions): RunTurn {
+  const runners = new Map<string, RunTurn>();
+  return (turn) => {
+    let run = runners.get(turn.session);
+    if (!run) {
+      const report = options.toolLinesFor?.(turn.message);
+      run = createRunner({
+        ...options,
+        approver: options.approverFor(turn.message),
+        tools: report ? withToolLines(options.tools, report) : options.tools,
+      });
+      runners.set(turn.session, run);
+    }
+    return run(turn);
+  };
+}

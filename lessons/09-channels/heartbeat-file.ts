@@ -1,0 +1,90 @@
+// HEARTBEAT.md: the assistant's scheduled tasks, one a line, in a file a person edits by hand.
+//
+//   - every day at 09:00: save the USD to RUB rate to reports/rates.txt
+//   - every 2 hours: check inbox.txt for new leads
+//   - every 30 minutes: ...
+//
+// A task line starts with "- every"; anything else (headings, notes) is left alone. Times are the
+// computer's local time. Slots of "every N hours/minutes" count from midnight, so "every 2 hours" is
+// due at 00:00, 02:00, 04:00... A line that starts like a task but does not parse is reported, not
+// guessed at.
+
+export type Schedule = { kind: "daily"; hour: number; minute: number } | { kind: "interval"; minutes: number };
+
+export interface HeartbeatTask {
+  // The line as written (after "- "): the task's identity, so editing a line makes a new task.
+  key: string;
+  schedule: Schedule;
+  text: string;
+}
+
+export interface HeartbeatFile {
+  tasks: HeartbeatTask[];
+  problems: string[];
+}
+
+const DAILY = /^every day at (\d{1,2}):(\d{2})\s*:\s*(.+)$/i;
+const INTERVAL = /^every (\d+) (minute|minutes|hour|hours)\s*:\s*(.+)$/i;
+
+export function parseHeartbeat(markdown: string): HeartbeatFile {
+  const tasks: HeartbeatTask[] = [];
+  const problems: string[] = [];
+  markdown.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!/^[-*]\s+every\b/i.test(line)) return;
+    const body = line.replace(/^[-*]\s+/, "");
+    const daily = DAILY.exec(body);
+    const interval = INTERVAL.exec(body);
+    if (daily) {
+      const hour = Number(daily[1]);
+      const minute = Number(daily[2]);
+      if (hour > 23 || minute > 59) {
+        problems.push(`line ${index + 1}: ${daily[1]}:${daily[2]} is not a time of day (00:00 to 23:59); task skipped.`);
+        return;
+      }
+      tasks.push({ key: body, schedule: { kind: "daily", hour, minute }, text: (daily[3] ?? "").trim() });
+    } else if (interval) {
+      const count = Number(interval[1]);
+      const minutes = /^hour/i.test(interval[2] ?? "") ? count * 60 : count;
+      if (count < 1 || minutes > 24 * 60) {
+        problems.push(`line ${index + 1}: "every ${interval[1]} ${interval[2]}" must be between 1 minute and 24 hours; task skipped.`);
+        return;
+      }
+      tasks.push({ key: body, schedule: { kind: "interval", minutes }, text: (interval[3] ?? "").trim() });
+    } else {
+      problems.push(`line ${index + 1}: not understood ("${body.slice(0, 80)}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`);
+    }
+  });
+  return { tasks, problems };
+}
+
+// The most recent moment at or before `now` when the task was due.
+export function lastSlot(schedule: Schedule, now: Date): Date {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  if (schedule.kind === "daily") {
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), schedule.hour, schedule.minute);
+    return today.getTime() <= now.getTime() ? today : new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, schedule.hour, schedule.minute);
+  }
+  const minutesToday = Math.floor((now.getTime() - midnight.getTime()) / 60_000);
+  const slot = Math.floor(minutesToday / schedule.minutes) * schedule.minutes;
+  return new Date(midnight.getFullYear(), midnight.getMonth(), midnight.getDate(), 0, slot);
+}
+
+// Due when it has not run since its last slot. However many slots were missed while the program was
+// off, that is one run: a rate saved nine times at start-up is not nine times as useful.
+export function isDue(task: HeartbeatTask, lastRun: Date | undefined, now: Date): boolean {
+  return lastRun === undefined || lastRun.getTime() < lastSlot(task.schedule, now).getTime();
+}
+
+export const STARTER_HEARTBEAT = `# HEARTBEAT.md: tasks the assistant runs on a schedule
+
+One task a line. The assistant runs each one when it is due, as a message in its own session
+(workspace/sessions/heartbeat-*.jsonl). Times are this computer's local time.
+
+- every day at 09:00: What is the USD to RUB rate?
+- every day at 18:00: Save the USD to RUB rate to rates.txt
+
+Formats: "- every day at HH:MM: task", "- every N hours: task", "- every N minutes: task".
+Nobody is there to approve a scheduled task: one that needs approval (like the 18:00 line, which
+writes a file outside reports/) is refused, and the refusal is kept in its session for you to read.
+`;

@@ -1,0 +1,145 @@
+// The heartbeat: a channel with no person on it. A timer reads HEARTBEAT.md, and each task that is
+// due becomes an ordinary message, in its own session, through the same gateway as a typed one.
+//
+// Three rules: a task missed while the program was off runs once on start (heartbeat-file.ts); a
+// task still running is not started again on the next tick; and nobody is there to approve anything,
+// so the approver below refuses every gated call, and the refusal stays in the task's session.
+
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import type { Approver } from "../07-approval-gates/approver.ts";
+import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import { visible } from "../08-assistant/terminal-channel.ts";
+import { isDue, parseHeartbeat, type HeartbeatTask } from "./heartbeat-file.ts";
+
+// Time, made replaceable, so a test can move a day forward without waiting a day.
+export interface Clock {
+  now(): Date;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export const nobodyToAsk: Approver = {
+  canAsk: false,
+  unavailable: "this is a scheduled task from HEARTBEAT.md and no person is there to ask",
+  ask: () => Promise.reject(new Error("nobody can answer an approval question in a scheduled task")),
+};
+
+export interface HeartbeatOptions {
+  // HEARTBEAT.md, and where the time each task last started is kept.
+  file: string;
+  stateFile: string;
+  clock?: Clock;
+  // How often the file is looked at.
+  tickMs?: number;
+  print?: (line: string) => void;
+}
+
+export interface HeartbeatChannel extends Channel {
+  // Starts every task that is due now and not running; resolves when they are started, not finished.
+  tick(): Promise<string[]>;
+  // Resolves when every task started so far has finished.
+  idle(): Promise<void>;
+  // Ends start()'s loop after the current tick.
+  stop(): void;
+  // start() with one tick: runs what is due now, waits for it, and returns (--heartbeat --once).
+  once(deliver: (message: IncomingMessage) => Promise<void>): Promise<string[]>;
+}
+
+// One session per task: "heartbeat-what_is_the_usd_to_rub_rate-1a2b3c".
+export function taskChatId(task: HeartbeatTask): string {
+  const slug = task.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "_").replace(/^_|_$/g, "").slice(0, 40);
+  return `${slug}-${createHash("sha256").update(task.key).digest("hex").slice(0, 6)}`;
+}
+
+export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChannel {
+  const clock = options.clock ?? systemClock;
+  const print = options.print ?? ((line: string) => console.log(line));
+  const running = new Map<string, Promise<void>>();
+  const reported = new Set<string>();
+  let deliver: ((message: IncomingMessage) => Promise<void>) | undefined;
+  let stopped = false;
+
+  async function readState(): Promise<Record<string, string>> {
+    if (!existsSync(options.stateFile)) return {};
+    try {
+      const state = JSON.parse(await readFile(options.stateFile, "utf8")) as unknown;
+      return typeof state === "object" && state !== null && !Array.isArray(state) ? (state as Record<string, string>) : {};
+    } catch {
+      print(`heartbeat: ${options.stateFile} is not valid JSON; treating every task as never run.`);
+      return {};
+    }
+  }
+
+  async function tick(): Promise<string[]> {
+    if (!deliver) throw new Error("The heartbeat is not attached to a gateway yet: call start() or once() first.");
+    if (!existsSync(options.file)) {
+      if (!reported.has("no-file")) print(`heartbeat: no ${options.file}; nothing is scheduled.`);
+      reported.add("no-file");
+      return [];
+    }
+    const { tasks, problems } = parseHeartbeat(await readFile(options.file, "utf8"));
+    for (const problem of problems) {
+      if (!reported.has(problem)) print(`heartbeat: ${options.file} ${problem}`);
+      reported.add(problem);
+    }
+    const now = clock.now();
+    const state = await readState();
+    const due = tasks.filter((task) => !running.has(task.key) && isDue(task, parseDate(state[task.key]), now));
+    if (due.length === 0) return [];
+    // Written before the tasks run: a crash during a task must not make it run again and again.
+    for (const task of due) state[task.key] = now.toISOString();
+    const temp = `${options.stateFile}.${process.pid}.tmp`;
+    await writeFile(temp, `${JSON.stringify(state, null, 2)}\n`);
+    await rename(temp, options.stateFile);
+
+    const send = deliver;
+    for (const task of due) {
+      print(`heartbeat: ${visible(task.key)}`);
+      const run = send({ channel: "heartbeat", chatId: taskChatId(task), sender: "HEARTBEAT.md", text: task.text, at: now })
+        .catch((error: unknown) => print(`heartbeat: "${visible(task.text)}" failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => running.delete(task.key));
+      running.set(task.key, run);
+    }
+    return due.map((task) => task.key);
+  }
+
+  const idle = async () => {
+    while (running.size > 0) await Promise.all([...running.values()]);
+  };
+
+  return {
+    name: "heartbeat",
+    tick,
+    idle,
+    stop: () => void (stopped = true),
+    async once(receive) {
+      deliver = receive;
+      const started = await tick();
+      await idle();
+      return started;
+    },
+    async start(receive) {
+      deliver = receive;
+      while (!stopped) {
+        await tick();
+        await clock.sleep(options.tickMs ?? 30_000);
+      }
+      await idle();
+    },
+    async send(chatId, text) {
+      print(`heartbeat ${chatId}: ${visible(text)}`);
+    },
+  };
+}
+
+function parseDate(value: string | undefined): Date | undefined {
+  if (typeof value !== "string") return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}

@@ -1,0 +1,86 @@
+// The checks every request to a local chat server passes before it can reach the agent. A server on
+// 127.0.0.1 is not private: every web page the learner opens runs in a browser on the same machine,
+// and so does every other program. Each check closes one door:
+//
+//   Host    a page on another site can point its own domain at 127.0.0.1 (DNS rebinding); its
+//           requests then carry that domain in Host, so only our own address is accepted.
+//   Origin  a browser says which site a request comes from; a POST from any other site is refused.
+//   token   a random value made at start and put in our page only, so a program that merely knows
+//           the port cannot post either.
+//   size    a body is read up to a cap, so one huge request cannot fill the memory.
+
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+// Compares two secrets in time that does not depend on where they differ, so nobody can find the
+// token a character at a time by timing the refusals. Both sides are hashed first: timingSafeEqual
+// needs equal lengths, and the hash hides the length as well.
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (typeof given !== "string" || expected === "") return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+// Accepted spellings of our own address: what a browser sends in Host for the printed URL.
+export function ownHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+export function checkHost(request: IncomingMessage, port: number): void {
+  const host = request.headers.host ?? "";
+  if (!ownHosts(port).includes(host.toLowerCase())) {
+    throw new HttpError(403, `Refused: this server answers only to http://127.0.0.1:${port}, not to Host "${host.slice(0, 100)}".`);
+  }
+}
+
+// A browser sends Origin on every POST (and on cross-site GETs); it must be our own page's origin.
+// A request with no Origin at all is only accepted where allowMissing says so (a same-site GET).
+export function checkOrigin(request: IncomingMessage, port: number, allowMissing: boolean): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    if (allowMissing) return;
+    throw new HttpError(403, "Refused: a request without an Origin header; only the chat page may post here.");
+  }
+  if (!ownHosts(port).map((host) => `http://${host}`).includes(origin.toLowerCase())) {
+    throw new HttpError(403, `Refused: a request from another site (Origin "${origin.slice(0, 100)}"); only the chat page may talk to this server.`);
+  }
+}
+
+export function checkToken(request: IncomingMessage, token: string): void {
+  const given = request.headers["x-chat-token"];
+  if (!sameSecret(typeof given === "string" ? given : undefined, token)) {
+    throw new HttpError(403, "Refused: missing or wrong X-Chat-Token (the token is in the page this server serves, and changes on every start).");
+  }
+}
+
+// Reads a JSON body of at most maxBytes. Past the cap it stops reading and refuses with 413, so the
+// rest of an oversize body is never buffered.
+export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const type = request.headers["content-type"] ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the body as JSON (Content-Type: application/json).");
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, `The body is ${declared} bytes; the limit is ${maxBytes}.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new HttpError(413, `The body is over the limit of ${maxBytes} bytes.`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    throw new HttpError(400, "The body is not valid JSON.");
+  }
+}

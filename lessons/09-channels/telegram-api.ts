@@ -1,0 +1,91 @@
+// The Telegram Bot API over plain fetch: POST https://api.telegram.org/bot<token>/<method> with a JSON
+// body; every answer is {"ok": true, "result": ...} or {"ok": false, "error_code": ..., "description": ...}.
+// Two errors are handled here because every caller would have to handle them the same way:
+//   429  "Too Many Requests: retry after N" with parameters.retry_after: wait that long, then retry.
+//   409  "Conflict: terminated by other getUpdates request": another copy of the bot is polling.
+// The token is part of the URL, so no error message ever contains the URL.
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export class TelegramError extends Error {
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    description: string,
+  ) {
+    super(`Telegram ${method} failed (${code}): ${description}`);
+    this.name = "TelegramError";
+  }
+}
+
+export interface TelegramApiOptions {
+  token: string;
+  // https://api.telegram.org unless TELEGRAM_API_BASE says otherwise (the tests' fake server).
+  apiBase?: string;
+  fetch?: Fetch;
+  sleep?: (ms: number) => Promise<void>;
+  // How many times a 429 is waited out before giving up.
+  maxRetries?: number;
+}
+
+export type TelegramCall = <T>(method: string, params?: Record<string, unknown>) => Promise<T>;
+
+interface Envelope {
+  ok?: boolean;
+  result?: unknown;
+  error_code?: number;
+  description?: string;
+  parameters?: { retry_after?: number };
+}
+
+export function telegramApi(options: TelegramApiOptions): TelegramCall {
+  const base = (options.apiBase ?? "https://api.telegram.org").replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxRetries = options.maxRetries ?? 3;
+
+  return async function call<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let envelope: Envelope;
+      try {
+        const response = await doFetch(`${base}/bot${options.token}/${method}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(params),
+        });
+        envelope = (await response.json()) as Envelope;
+      } catch (error) {
+        // Network errors from fetch may quote the URL, and the URL holds the token: say only what failed.
+        throw new TelegramError(method, 0, `no answer from the Bot API (${error instanceof Error ? error.name : "error"})`);
+      }
+      if (envelope.ok === true) return envelope.result as T;
+      const code = envelope.error_code ?? 0;
+      const retryAfter = envelope.parameters?.retry_after;
+      if (code === 429 && typeof retryAfter === "number" && attempt < maxRetries) {
+        await sleep(retryAfter * 1000);
+        continue;
+      }
+      throw new TelegramError(method, code, envelope.description ?? "no description");
+    }
+  };
+}
+
+// Telegram refuses a message over 4096 characters, so a long reply goes as several messages, cut at a
+// line break where there is one in the second half of the piece, never inside a surrogate pair.
+export const TELEGRAM_LIMIT = 4096;
+
+export function splitMessage(text: string, limit = TELEGRAM_LIMIT): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > limit) {
+    let cut = rest.lastIndexOf("\n", limit);
+    if (cut < limit / 2) cut = limit;
+    // Do not split an emoji (or any character outside the BMP) in two.
+    const code = rest.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut).replace(/^\n/, "");
+  }
+  if (rest.length > 0 || pieces.length === 0) pieces.push(rest);
+  return pieces;
+}

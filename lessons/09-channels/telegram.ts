@@ -1,0 +1,187 @@
+// The Telegram channel: a bot, talked to with long polling. getUpdates waits (up to `timeout` seconds)
+// for new updates and returns them; passing offset = last update_id + 1 confirms everything before it,
+// so Telegram never sends those again. The offset is kept in a file, so a restart does not answer the
+// same message twice.
+//
+// A bot can be found and written to by anyone, so only chats in TELEGRAM_ALLOWED_CHATS are answered;
+// any other chat gets one polite refusal, and the attempt is logged. Approval is an inline keyboard
+// (Allow / Deny); no tap within the time limit means deny.
+
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import type { Answer, Approver } from "../07-approval-gates/approver.ts";
+import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import { visible } from "../08-assistant/terminal-channel.ts";
+import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
+import { shorten } from "./tool-lines.ts";
+
+// The parts of Telegram's Update object this channel reads.
+export interface Update {
+  update_id: number;
+  message?: { message_id: number; chat: { id: number }; from?: { id: number; username?: string; first_name?: string }; text?: string; date?: number };
+  callback_query?: { id: string; from: { id: number }; message?: { chat: { id: number } }; data?: string };
+}
+
+export interface TelegramOptions {
+  call: TelegramCall;
+  // Chat ids (as text) the bot answers; everyone else is refused.
+  allowedChats: ReadonlySet<string>;
+  // Where the next offset is kept between runs.
+  offsetFile: string;
+  // Long-polling wait, in seconds (Telegram allows up to 50).
+  pollSeconds?: number;
+  approvalTimeoutMs?: number;
+  // Pause after a failed poll before the next one.
+  retryMs?: number;
+  print?: (line: string) => void;
+}
+
+export interface TelegramChannel extends Channel {
+  approver(chatId: string): Approver;
+  stop(): void;
+}
+
+export const REFUSAL = "Sorry, this is a private assistant: this chat is not on its list. (Its owner can add the chat id to TELEGRAM_ALLOWED_CHATS.)";
+
+export function parseAllowedChats(value: string | undefined): Set<string> {
+  return new Set((value ?? "").split(/[\s,]+/).filter((id) => /^-?\d+$/.test(id)));
+}
+
+export function createTelegramChannel(options: TelegramOptions): TelegramChannel {
+  const { call } = options;
+  const print = options.print ?? ((line: string) => console.log(line));
+  const refused = new Set<string>();
+  const typing = new Map<string, ReturnType<typeof setInterval>>();
+  const pending = new Map<string, { chatId: string; settle(answer: Answer): void }>();
+  const turns = new Set<Promise<void>>();
+  let stopped = false;
+
+  async function readOffset(): Promise<number> {
+    if (!existsSync(options.offsetFile)) return 0;
+    const value = Number((await readFile(options.offsetFile, "utf8")).trim());
+    return Number.isSafeInteger(value) ? value : 0;
+  }
+  async function saveOffset(offset: number): Promise<void> {
+    const temp = `${options.offsetFile}.${process.pid}.tmp`;
+    await writeFile(temp, `${offset}\n`);
+    await rename(temp, options.offsetFile);
+  }
+
+  const sendText = async (chatId: string, text: string, extra: Record<string, unknown> = {}) => {
+    for (const piece of splitMessage(text.trim() === "" ? "(empty reply)" : text)) await call("sendMessage", { chat_id: chatId, text: piece, ...extra });
+  };
+
+  // "typing..." lasts about five seconds on the screen, so it is repeated while the model works.
+  const startTyping = (chatId: string) => {
+    const show = () => void call("sendChatAction", { chat_id: chatId, action: "typing" }).catch(() => undefined);
+    show();
+    typing.set(chatId, setInterval(show, 4000));
+  };
+  const stopTyping = (chatId: string) => {
+    clearInterval(typing.get(chatId));
+    typing.delete(chatId);
+  };
+
+  async function onCallback(query: NonNullable<Update["callback_query"]>): Promise<void> {
+    const [answer, id] = (query.data ?? "").split(":");
+    const question = id ? pending.get(id) : undefined;
+    const chatId = String(query.message?.chat.id ?? "");
+    // A tap counts only in the chat that was asked, and only yes or no.
+    if (!question || question.chatId !== chatId || (answer !== "yes" && answer !== "no")) {
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: "This question is closed." });
+      return;
+    }
+    question.settle(answer);
+    await call("answerCallbackQuery", { callback_query_id: query.id, text: answer === "yes" ? "Allowed" : "Denied" });
+  }
+
+  async function onMessage(message: NonNullable<Update["message"]>, deliver: (m: IncomingMessage) => Promise<void>): Promise<void> {
+    const chatId = String(message.chat.id);
+    if (typeof message.text !== "string" || message.text.trim() === "") return;
+    if (!options.allowedChats.has(chatId)) {
+      print(`telegram: refused a message from chat ${chatId} (${visible(message.from?.username ?? message.from?.first_name ?? "unknown")}): not in TELEGRAM_ALLOWED_CHATS`);
+      if (!refused.has(chatId)) {
+        refused.add(chatId);
+        await sendText(chatId, REFUSAL);
+      }
+      return;
+    }
+    const from = message.from;
+    const sender = from?.username ? `@${from.username}` : (from?.first_name ?? String(from?.id ?? "unknown"));
+    startTyping(chatId);
+    // Not awaited: the poll goes on while the model works, or the tap on an approval button (which
+    // arrives as the next update) could never be read. The gateway keeps one chat's turns in order.
+    const turn = deliver({ channel: "telegram", chatId, sender, text: message.text.trim(), at: new Date((message.date ?? Date.now() / 1000) * 1000) })
+      .catch((error: unknown) => print(`telegram: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        stopTyping(chatId);
+        turns.delete(turn);
+      });
+    turns.add(turn);
+  }
+
+  return {
+    name: "telegram",
+    stop() {
+      stopped = true;
+    },
+    async start(deliver) {
+      let offset = await readOffset();
+      while (!stopped) {
+        let updates: Update[];
+        try {
+          updates = await call<Update[]>("getUpdates", { offset, timeout: options.pollSeconds ?? 25, allowed_updates: ["message", "callback_query"] });
+        } catch (error) {
+          if (stopped) break;
+          if (error instanceof TelegramError && error.code === 409) {
+            print("telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.");
+            break;
+          }
+          print(`telegram: ${error instanceof Error ? error.message : String(error)}; trying again`);
+          await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 3000));
+          continue;
+        }
+        for (const update of updates) {
+          // Saved before the update is handled: a crash mid-turn loses that message rather than
+          // answering it twice after a restart.
+          offset = update.update_id + 1;
+          await saveOffset(offset);
+          if (update.callback_query) await onCallback(update.callback_query).catch((e: unknown) => print(`telegram: ${String(e)}`));
+          else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${String(e)}`));
+        }
+      }
+      for (const question of [...pending.values()]) question.settle("no");
+      await Promise.all([...turns]);
+    },
+    async send(chatId, text) {
+      stopTyping(chatId);
+      await sendText(chatId, text);
+    },
+    approver(chatId) {
+      return {
+        canAsk: true,
+        async ask({ call: gated, why }) {
+          const id = randomUUID().slice(0, 8);
+          const limit = options.approvalTimeoutMs ?? 120_000;
+          const answered = new Promise<Answer>((resolve) => {
+            const timer = setTimeout(() => {
+              settle("no");
+              void sendText(chatId, `No answer within ${Math.round(limit / 1000)} s: ${gated.name} was not run.`).catch(() => undefined);
+            }, limit);
+            function settle(answer: Answer) {
+              clearTimeout(timer);
+              pending.delete(id);
+              resolve(answer);
+            }
+            pending.set(id, { chatId, settle });
+          });
+          await sendText(chatId, `Approval needed: ${gated.name}\n${shorten(JSON.stringify(gated.input))}\n${gated.effect}\nwhy: ${why}`, {
+            reply_markup: { inline_keyboard: [[{ text: "Allow", callback_data: `yes:${id}` }, { text: "Deny", callback_data: `no:${id}` }]] },
+          });
+          return answered;
+        },
+      };
+    },
+  };
+}

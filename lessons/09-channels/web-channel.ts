@@ -1,0 +1,229 @@
+// The web channel: a chat page in the browser, served by Node's own http module on 127.0.0.1.
+//
+//   GET  /              the page (chat-page.html), with this run's token in it
+//   GET  /api/history   the tab's conversation so far, so a reload resumes it
+//   POST /api/message   one message in; the answer streams back as JSON lines while the model writes:
+//                       {"type":"delta"} words, {"type":"tool"} a call, {"type":"approval"} a question,
+//                       {"type":"reply"} the finished answer
+//   POST /api/approve   the tab's Allow / Deny for a pending question
+//
+// Each tab makes up its own chat id and keeps it for its life (sessionStorage), so each tab is its own
+// session and a reload carries on where it was. Every request passes http-guard.ts first.
+
+import { randomBytes, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import http, { type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { Answer, Approver } from "../07-approval-gates/approver.ts";
+import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import type { ShownMessage } from "./chat-history.ts";
+import { checkHost, checkOrigin, checkToken, HttpError, readJsonBody } from "./http-guard.ts";
+import { shorten } from "./tool-lines.ts";
+
+export const DEFAULT_PAGE = path.join("lessons", "09-channels", "chat-page.html");
+const CHAT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type WebEvent =
+  | { type: "delta"; text: string }
+  | { type: "tool"; text: string }
+  | { type: "note"; text: string }
+  | { type: "approval"; id: string; tool: string; input: string; effect: string; why: string }
+  | { type: "reply"; text: string };
+
+export interface WebChannelOptions {
+  // 0 (the default) picks a free port.
+  port?: number;
+  pageFile?: string;
+  // The largest request body read, in bytes.
+  maxBodyBytes?: number;
+  // How long an approval question waits for a click; no answer in time means no.
+  approvalTimeoutMs?: number;
+  // The conversation of a chat so far (from its session file), for a reloaded tab.
+  history?(chatId: string): Promise<ShownMessage[]>;
+}
+
+export interface WebChannel extends Channel {
+  url: string;
+  token: string;
+  // The approver for one tab: asks with Allow / Deny buttons in that tab.
+  approver(chatId: string): Approver;
+  // A line about a tool call for the tab whose turn it is.
+  toolLine(chatId: string, line: string): void;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  chatId: string;
+  settle(answer: Answer): void;
+}
+
+export async function openWebChannel(options: WebChannelOptions = {}): Promise<WebChannel> {
+  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
+  const approvalTimeoutMs = options.approvalTimeoutMs ?? 5 * 60_000;
+  const token = randomBytes(24).toString("hex");
+  const page = await readFile(options.pageFile ?? DEFAULT_PAGE, "utf8");
+  // The answer stream of each chat that has a turn running, and the questions waiting for a click.
+  const streams = new Map<string, ServerResponse>();
+  const pending = new Map<string, Pending>();
+  let deliver: ((message: IncomingMessage) => Promise<void>) | undefined;
+  let closed: () => void = () => undefined;
+  const closing = new Promise<void>((resolve) => (closed = resolve));
+
+  const emit = (chatId: string, event: WebEvent) => {
+    const stream = streams.get(chatId);
+    if (stream && !stream.writableEnded) stream.write(`${JSON.stringify(event)}\n`);
+  };
+  const denyPending = (chatId: string) => {
+    for (const question of [...pending.values()]) if (question.chatId === chatId) question.settle("no");
+  };
+
+  const server = http.createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      // Past a refused body the rest is not read: the connection is closed once the refusal is out,
+      // instead of draining the rest of the body.
+      if (status === 413) response.once("finish", () => request.socket.destroy());
+      if (!response.headersSent) sendJson(response, status, { error: message });
+      else response.end();
+    });
+  });
+
+  async function route(request: http.IncomingMessage, response: ServerResponse): Promise<void> {
+    const port = (server.address() as AddressInfo).port;
+    checkHost(request, port);
+    const url = new URL(request.url ?? "/", `http://127.0.0.1:${port}`);
+
+    if (request.method === "GET" && url.pathname === "/") {
+      checkOrigin(request, port, true);
+      const nonce = randomBytes(16).toString("base64");
+      response.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+        // The page may run only its own script and talk only to this server; no other site may frame it.
+        "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      });
+      response.end(page.replaceAll("{{TOKEN}}", token).replaceAll("{{NONCE}}", nonce));
+      return;
+    }
+
+    if (!url.pathname.startsWith("/api/")) throw new HttpError(404, `Nothing at ${url.pathname.slice(0, 100)}.`);
+    checkOrigin(request, port, request.method === "GET");
+    checkToken(request, token);
+
+    if (request.method === "GET" && url.pathname === "/api/history") {
+      const chatId = chatIdFrom(url.searchParams.get("chat"));
+      sendJson(response, 200, { messages: options.history ? await options.history(chatId) : [] });
+      return;
+    }
+    if (request.method === "POST" && url.pathname === "/api/message") {
+      const body = await readJsonBody(request, maxBodyBytes);
+      const chatId = chatIdFrom(field(body, "chat"));
+      const text = field(body, "text");
+      if (typeof text !== "string" || text.trim() === "") throw new HttpError(400, 'Send {"chat": "...", "text": "your message"} with some text.');
+      if (!deliver) throw new HttpError(503, "The assistant is not connected yet; try again in a moment.");
+      if (streams.has(chatId)) throw new HttpError(409, "This tab is still waiting for an answer; send the next message when it has come.");
+      response.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+      response.flushHeaders();
+      streams.set(chatId, response);
+      // A closed tab cannot click: its open questions are answered no at once.
+      response.on("close", () => {
+        if (streams.get(chatId) === response) streams.delete(chatId);
+        denyPending(chatId);
+      });
+      try {
+        await deliver({ channel: "web", chatId, sender: "browser", text: text.trim(), at: new Date() });
+      } finally {
+        if (streams.get(chatId) === response) streams.delete(chatId);
+        response.end();
+      }
+      return;
+    }
+    if (request.method === "POST" && url.pathname === "/api/approve") {
+      const body = await readJsonBody(request, maxBodyBytes);
+      const chatId = chatIdFrom(field(body, "chat"));
+      const id = field(body, "id");
+      const answer = field(body, "answer");
+      const question = typeof id === "string" ? pending.get(id) : undefined;
+      // Only the tab that was asked may answer, and only yes or no.
+      if (!question || question.chatId !== chatId) throw new HttpError(404, "No such question waiting in this tab (answered already, or timed out).");
+      if (answer !== "yes" && answer !== "no") throw new HttpError(400, 'Answer with "yes" or "no".');
+      question.settle(answer);
+      sendJson(response, 200, { ok: true });
+      return;
+    }
+    throw new HttpError(404, `Nothing at ${request.method} ${url.pathname.slice(0, 100)}.`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    // The loopback address only: nobody else on the network can reach the page.
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    name: "web",
+    url: `http://127.0.0.1:${port}/`,
+    token,
+    start(receive) {
+      deliver = receive;
+      return closing;
+    },
+    sendPartial(chatId, delta) {
+      emit(chatId, { type: "delta", text: delta });
+    },
+    note(chatId, text) {
+      emit(chatId, { type: "note", text });
+    },
+    async send(chatId, text) {
+      emit(chatId, { type: "reply", text });
+    },
+    toolLine(chatId, line) {
+      emit(chatId, { type: "tool", text: line });
+    },
+    approver(chatId) {
+      return {
+        canAsk: true,
+        ask({ call, why }) {
+          if (!streams.has(chatId)) return Promise.resolve("no");
+          const id = randomUUID();
+          return new Promise<Answer>((resolve) => {
+            const timer = setTimeout(() => settle("no"), approvalTimeoutMs);
+            function settle(answer: Answer) {
+              clearTimeout(timer);
+              pending.delete(id);
+              resolve(answer);
+            }
+            pending.set(id, { chatId, settle });
+            emit(chatId, { type: "approval", id, tool: call.name, input: shorten(JSON.stringify(call.input)), effect: call.effect, why });
+          });
+        },
+      };
+    },
+    async close() {
+      for (const question of [...pending.values()]) question.settle("no");
+      for (const stream of streams.values()) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closed();
+    },
+  };
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function chatIdFrom(value: unknown): string {
+  if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, "The chat id must be 1-64 letters, digits, - or _.");
+  return value;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+  response.end(JSON.stringify(body));
+}

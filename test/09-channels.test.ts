@@ -1,0 +1,330 @@
+// Checks for exercise 09 (a webhook channel). Run them with: npm run check 9
+// TODO 1: checkSecret, TODO 2: parseWebhook, TODO 3: createWebhookChannel.
+// Each message says what was expected, what happened, and where to look.
+
+import * as crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkSecret, createWebhookChannel, MAX_TEXT, parseWebhook, SECRET_HEADER, type WebhookChannel } from "@exercise/09-channels/webhook-channel.ts";
+import type { IncomingMessage } from "../lessons/08-assistant/channel.ts";
+import { createGateway, type Turn } from "../lessons/08-assistant/gateway.ts";
+import { HttpError } from "../lessons/09-channels/http-guard.ts";
+
+// Every call to timingSafeEqual is counted, so the checks can see a constant-time comparison.
+vi.mock("node:crypto", async (original) => {
+  const real = await original<typeof import("node:crypto")>();
+  return { ...real, timingSafeEqual: vi.fn(real.timingSafeEqual) };
+});
+
+const FILE = "exercises/09-channels/webhook-channel.ts";
+const SECRET = "s3cret-ключ-42";
+// Header values are bytes (Latin-1), so the secret sent over HTTP is ASCII.
+const HTTP_SECRET = "hook-s3cret-0123456789abcdef";
+const AT = new Date("2026-11-29T09:00:00Z");
+
+function notDone(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.startsWith("not implemented yet") ? message : undefined;
+}
+
+function secretOk(given: string | undefined, secret: string): boolean {
+  try {
+    return checkSecret(given, secret);
+  } catch (error) {
+    return expect.fail(notDone(error) ?? `checkSecret(${JSON.stringify(given)}, ...) threw "${(error as Error).message}"; it should return false for a wrong secret, never throw (${FILE})`);
+  }
+}
+
+describe("checkSecret: the shared secret, compared in constant time (TODO 1)", () => {
+  it("accepts exactly the secret, Cyrillic included", () => {
+    expect(secretOk(SECRET, SECRET), "the exact secret should be accepted").toBe(true);
+    expect(secretOk("s3cret-ключ-43", SECRET), "one character different: refused").toBe(false);
+    expect(secretOk(SECRET.toUpperCase(), SECRET), "case matters in a secret").toBe(false);
+    expect(secretOk(` ${SECRET}`, SECRET), "a secret is compared as sent, not trimmed").toBe(false);
+  });
+
+  it("refuses a secret of another length without throwing (timingSafeEqual needs equal lengths)", () => {
+    expect(secretOk("s", SECRET), "a shorter guess: false, not a RangeError").toBe(false);
+    expect(secretOk(`${SECRET}-and-more`, SECRET), "a longer guess: false, not a RangeError").toBe(false);
+    expect(secretOk("", SECRET), "an empty header: false").toBe(false);
+  });
+
+  it("refuses a missing header, and accepts nothing when no secret is configured", () => {
+    expect(secretOk(undefined, SECRET), "no header at all: false").toBe(false);
+    expect(secretOk("", ""), "an empty configured secret must not let an empty header in").toBe(false);
+    expect(secretOk("anything", ""), "an empty configured secret accepts nothing").toBe(false);
+  });
+
+  it("compares with crypto.timingSafeEqual, not === (a === stops at the first difference, and the time tells)", () => {
+    const spy = vi.mocked(crypto.timingSafeEqual);
+    spy.mockClear();
+    secretOk("a-wrong-guess", SECRET);
+    secretOk(SECRET, SECRET);
+    expect(spy.mock.calls.length, "checkSecret should compare with crypto.timingSafeEqual (import it from node:crypto)").toBeGreaterThanOrEqual(2);
+  });
+
+  it("accepts a guess only when it equals the secret (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ maxLength: 40 }), (secret, guess) => {
+        expect(secretOk(guess, secret), `guess ${JSON.stringify(guess)} against ${JSON.stringify(secret)}`).toBe(guess === secret);
+        expect(secretOk(secret, secret)).toBe(true);
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+  });
+});
+
+function parsed(body: unknown): IncomingMessage {
+  try {
+    return parseWebhook(body, AT);
+  } catch (error) {
+    return expect.fail(notDone(error) ?? `parseWebhook(${JSON.stringify(body)}) threw "${(error as Error).message}"; a valid body should give a message (${FILE})`);
+  }
+}
+
+function refusal(body: unknown): HttpError {
+  let thrown: unknown;
+  try {
+    parseWebhook(body, AT);
+  } catch (error) {
+    thrown = error;
+  }
+  if (notDone(thrown)) return expect.fail(notDone(thrown));
+  expect(thrown, `parseWebhook(${JSON.stringify(body)?.slice(0, 80)}) should throw an HttpError (400); it returned a message`).toBeInstanceOf(HttpError);
+  expect((thrown as HttpError).status, "a bad body is the sender's mistake: status 400").toBe(400);
+  return thrown as HttpError;
+}
+
+describe("parseWebhook: the body as lesson 08's IncomingMessage (TODO 2)", () => {
+  it("takes the chat id, the sender and the text from the body", () => {
+    expect(parsed({ chat_id: "4217", from: "@mining_pro", text: "Ищу поставщика ASIC" })).toEqual({
+      channel: "webhook",
+      chatId: "4217",
+      sender: "@mining_pro",
+      text: "Ищу поставщика ASIC",
+      at: AT,
+    });
+  });
+
+  it("accepts a whole-number chat id (negative too, as group chats have) and gives it as a string", () => {
+    expect(parsed({ chat_id: 4217, from: "a", text: "hi" }).chatId).toBe("4217");
+    expect(parsed({ chat_id: -100123, from: "a", text: "hi" }).chatId).toBe("-100123");
+    expect(parsed({ chat_id: 0, from: "a", text: "hi" }).chatId, "0 is a whole number").toBe("0");
+  });
+
+  it("trims the chat id, the sender and the text", () => {
+    const message = parsed({ chat_id: " 42 ", from: "  Анна ", text: "\n  Сколько будет 500 долларов?  \n" });
+    expect([message.chatId, message.sender, message.text]).toEqual(["42", "Анна", "Сколько будет 500 долларов?"]);
+  });
+
+  it("refuses a body that is not a JSON object", () => {
+    for (const body of [null, [], ["chat_id", "from", "text"], "text", 42, undefined]) {
+      expect(refusal(body).message, `body ${JSON.stringify(body)}: the message should say a JSON object is wanted`).toMatch(/object/i);
+    }
+  });
+
+  it("refuses a bad chat_id and says so", () => {
+    for (const chat_id of [undefined, "", "   ", 1.5, Number.NaN, 2 ** 60, {}, ["1"], true, null]) {
+      const error = refusal({ chat_id, from: "a", text: "hi" });
+      expect(error.message, `chat_id ${String(chat_id)}: the message should name chat_id`).toContain("chat_id");
+    }
+  });
+
+  it("refuses a bad sender and says so", () => {
+    for (const from of [undefined, "", "  ", 7, {}, null]) {
+      expect(refusal({ chat_id: "1", from, text: "hi" }).message, `from ${String(from)}: the message should name from`).toContain("from");
+    }
+  });
+
+  it("refuses a missing, blank or non-string text, and text over MAX_TEXT characters", () => {
+    for (const text of [undefined, "", " \n\t ", 5, ["hi"], null]) {
+      expect(refusal({ chat_id: "1", from: "a", text }).message, `text ${String(text)}: the message should name text`).toContain("text");
+    }
+    expect(parsed({ chat_id: "1", from: "a", text: "я".repeat(MAX_TEXT) }).text, "exactly MAX_TEXT characters is allowed").toHaveLength(MAX_TEXT);
+    expect(parsed({ chat_id: "1", from: "a", text: ` ${"я".repeat(MAX_TEXT)} ` }).text, "the limit counts the trimmed text").toHaveLength(MAX_TEXT);
+    expect(refusal({ chat_id: "1", from: "a", text: "я".repeat(MAX_TEXT + 1) }).message, "one over: the message should state the limit").toContain(String(MAX_TEXT));
+  });
+});
+
+// A real server on 127.0.0.1 around the learner's handler, attached to lesson 08's gateway with a
+// runTurn that answers from the message (no model needed).
+interface Rig {
+  url: string;
+  channel: WebhookChannel;
+  turns: Turn[];
+  close(): Promise<void>;
+}
+const rigs: Rig[] = [];
+afterEach(async () => {
+  for (const rig of rigs.splice(0)) await rig.close();
+});
+
+async function rig(runTurn?: (turn: Turn) => Promise<string>, options: { attach?: boolean; maxBodyBytes?: number } = {}): Promise<Rig> {
+  let channel: WebhookChannel;
+  try {
+    channel = createWebhookChannel({ secret: HTTP_SECRET, maxBodyBytes: options.maxBodyBytes, now: () => AT });
+  } catch (error) {
+    return expect.fail(notDone(error) ?? `createWebhookChannel threw "${(error as Error).message}" (${FILE})`);
+  }
+  const turns: Turn[] = [];
+  const gateway = createGateway({
+    runTurn: async (turn) => {
+      turns.push(turn);
+      return runTurn ? runTurn(turn) : `reply to ${turn.message.sender}: ${turn.message.text}`;
+    },
+  });
+  const attached = options.attach === false ? Promise.resolve() : gateway.attach(channel);
+  const server = http.createServer((request, response) => void channel.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const made: Rig = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    channel,
+    turns,
+    async close() {
+      channel.close();
+      await attached;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  rigs.push(made);
+  return made;
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = { [SECRET_HEADER]: HTTP_SECRET }) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    expect.fail(`the response should be JSON; got HTTP ${response.status} ${JSON.stringify(text.slice(0, 200))} (${FILE})`);
+  }
+  return { status: response.status, json, type: response.headers.get("content-type") ?? "" };
+}
+
+const lead = { chat_id: "4217", from: "@mining_pro", text: "Ищу поставщика ASIC, контакт @mining_pro" };
+
+describe("createWebhookChannel: a JSON POST in, the reply out, through the gateway (TODO 3)", () => {
+  it("delivers the message to the gateway and answers with the reply as JSON", async () => {
+    const { url, turns } = await rig();
+    const { status, json, type } = await post(url, lead);
+    expect(status, "a good request: 200").toBe(200);
+    expect(type, "the reply is JSON").toMatch(/^application\/json/);
+    expect(json).toEqual({ chat_id: "4217", reply: `reply to @mining_pro: ${lead.text}` });
+    expect(turns.map((t) => t.session), "the gateway's session for chat 4217 of the webhook channel").toEqual(["webhook-4217"]);
+    expect(turns[0]?.message, "the message is parseWebhook's, with the channel's clock").toEqual({ channel: "webhook", chatId: "4217", sender: "@mining_pro", text: lead.text, at: AT });
+  });
+
+  it("refuses a wrong or missing secret with 401, and the agent never sees the message", async () => {
+    const { url, turns } = await rig();
+    expect((await post(url, lead, { [SECRET_HEADER]: "guess" })).status, "a wrong secret: 401").toBe(401);
+    expect((await post(url, lead, {})).status, "no secret header: 401").toBe(401);
+    const wrong = await post(url, lead, { [SECRET_HEADER]: `${HTTP_SECRET}x` });
+    expect(wrong.status).toBe(401);
+    expect(String(wrong.json.error), "the refusal says what is wrong, as JSON {error}").toMatch(/secret/i);
+    expect(turns, "no refused request may reach the gateway").toHaveLength(0);
+  });
+
+  it("checks the secret before reading the body: a stranger's huge body gets 401, not 413", async () => {
+    const { url } = await rig(undefined, { maxBodyBytes: 1000 });
+    expect((await post(url, { ...lead, text: "x".repeat(5000) }, { [SECRET_HEADER]: "guess" })).status).toBe(401);
+  });
+
+  it("refuses a body over the cap (413), broken JSON and a bad body (400), and anything but POST (405)", async () => {
+    const { url, turns } = await rig(undefined, { maxBodyBytes: 1000 });
+    expect((await post(url, { ...lead, text: "я".repeat(600) })).status, "1200 bytes over a 1000-byte cap: 413").toBe(413);
+    expect((await post(url, "{not json")).status, "broken JSON: 400").toBe(400);
+    const bad = await post(url, { chat_id: "1", from: "a" });
+    expect(bad.status, "no text: 400").toBe(400);
+    expect(String(bad.json.error), "the 400 carries parseWebhook's words").toContain("text");
+    const get = await fetch(url, { headers: { [SECRET_HEADER]: HTTP_SECRET } });
+    expect(get.status, "a GET: 405").toBe(405);
+    expect(((await get.json()) as { error?: string }).error, "the 405 says which method is accepted").toMatch(/POST/);
+    expect(turns).toHaveLength(0);
+    expect((await post(url, { ...lead, text: "я".repeat(400) })).status, "800 bytes under the cap: 200 (the default cap is not used when one is given)").toBe(200);
+  });
+
+  it("uses a cap of 16 KiB by default", async () => {
+    const { url } = await rig();
+    expect((await post(url, { ...lead, text: "x".repeat(3900) })).status).toBe(200);
+    expect((await post(url, { ...lead, text: "x".repeat(17 * 1024) })).status).toBe(413);
+  });
+
+  it("answers 503 before the channel is attached to a gateway", async () => {
+    const { url } = await rig(undefined, { attach: false });
+    const early = await post(url, lead);
+    expect(early.status).toBe(503);
+    expect(String(early.json.error), "the 503 says what is missing").toMatch(/gateway|start/i);
+  });
+
+  it("gives two chats at once each their own reply", async () => {
+    const { url } = await rig(async (turn) => {
+      // The first chat's turn is slower, so the second chat's reply comes first.
+      if (turn.message.chatId === "1") await new Promise((resolve) => setTimeout(resolve, 30));
+      return `for ${turn.message.chatId}`;
+    });
+    const [a, b] = await Promise.all([post(url, { ...lead, chat_id: "1" }), post(url, { ...lead, chat_id: 2 })]);
+    expect([a.json, b.json]).toEqual([
+      { chat_id: "1", reply: "for 1" },
+      { chat_id: "2", reply: "for 2" },
+    ]);
+  });
+
+  it("gives two messages of one chat their replies in order, each to its own request", async () => {
+    let n = 0;
+    const { url } = await rig(async (turn) => {
+      n += 1;
+      const mine = n;
+      await new Promise((resolve) => setTimeout(resolve, mine === 1 ? 30 : 0));
+      return `answer ${mine} to ${turn.message.text}`;
+    });
+    const [first, second] = await Promise.all([post(url, { ...lead, text: "one" }), post(url, { ...lead, text: "two" })]);
+    expect(first.json.reply, "the first request gets the first reply").toBe("answer 1 to one");
+    expect(second.json.reply, "the second request gets the second reply").toBe("answer 2 to two");
+  });
+
+  it("answers even when the turn fails (the gateway's 'Sorry, that failed')", async () => {
+    const { url } = await rig(async () => {
+      throw new Error("model overloaded");
+    });
+    const { status, json } = await post(url, lead);
+    expect(status).toBe(200);
+    expect(json.reply).toBe("Sorry, that failed: model overloaded");
+  });
+
+  it("stamps each message with the real clock when no clock is given, and ignores a reply for a chat nobody waits on", async () => {
+    const channel = createWebhookChannel({ secret: HTTP_SECRET });
+    const got: IncomingMessage[] = [];
+    void channel.start(async (message) => {
+      got.push(message);
+      await channel.send(message.chatId, "ok");
+    });
+    const server = http.createServer((request, response) => void channel.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { status } = await post(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, lead);
+      expect(status).toBe(200);
+      expect(got[0]?.at, "options.now is optional: the message gets new Date()").toBeInstanceOf(Date);
+      expect(Number.isNaN(got[0]?.at.getTime())).toBe(false);
+      await expect(channel.send("no-such-chat", "late"), "send() for a chat with no waiting request must not throw").resolves.toBeUndefined();
+      await expect(channel.send("4217", "late"), "send() for a chat whose requests were all answered must not throw").resolves.toBeUndefined();
+    } finally {
+      channel.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("is named webhook, and close() ends start()", async () => {
+    const made = await rig();
+    expect(made.channel.name).toBe("webhook");
+    let ended = false;
+    const started = made.channel.start(async () => undefined).then(() => (ended = true));
+    made.channel.close();
+    await started;
+    expect(ended, "start() should resolve once close() is called").toBe(true);
+  });
+});

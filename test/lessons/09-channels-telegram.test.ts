@@ -1,0 +1,234 @@
+// Lesson 09's Telegram channel against a fake Bot API on 127.0.0.1 that speaks the real shapes:
+// {"ok":true,"result":[...]} updates confirmed by offset, sendMessage (refusing over 4096 characters),
+// sendChatAction, answerCallbackQuery, a 429 with retry_after, a 409 when two pollers run.
+
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAssistant } from "../../lessons/09-channels/agent.ts";
+import { splitMessage, TELEGRAM_LIMIT, telegramApi, TelegramError } from "../../lessons/09-channels/telegram-api.ts";
+import { createTelegramChannel, REFUSAL, type Update } from "../../lessons/09-channels/telegram.ts";
+import { createClient } from "../../shared/client.ts";
+
+const TOKEN = "123456:TEST-token_abc";
+const ALLOWED = 111;
+
+interface Call {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+// The fake keeps every update until a getUpdates with a higher offset confirms it, as Telegram does.
+function fakeBotApi() {
+  const updates: Update[] = [];
+  const calls: Call[] = [];
+  let nextId = 500;
+  let polling = 0;
+  const failures: Array<{ method: string; body: Record<string, unknown> }> = [];
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+    const params = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? "");
+    const reply = (body: unknown) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (!match || match[1] !== TOKEN) return reply({ ok: false, error_code: 401, description: "Unauthorized" });
+    const method = match[2] ?? "";
+    calls.push({ method, params });
+    const failure = failures.findIndex((f) => f.method === method);
+    if (failure >= 0) return reply(failures.splice(failure, 1)[0]?.body);
+    if (method === "getUpdates") {
+      if (polling > 0) return reply({ ok: false, error_code: 409, description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running" });
+      polling += 1;
+      const offset = Number(params.offset ?? 0);
+      const waitUntil = Date.now() + Math.min(Number(params.timeout ?? 0) * 1000, 100);
+      let ready = updates.filter((u) => u.update_id >= offset);
+      while (ready.length === 0 && Date.now() < waitUntil) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        ready = updates.filter((u) => u.update_id >= offset);
+      }
+      polling -= 1;
+      return reply({ ok: true, result: ready });
+    }
+    if (method === "sendMessage") {
+      const text = String(params.text ?? "");
+      if (text.length > 4096) return reply({ ok: false, error_code: 400, description: "Bad Request: message is too long" });
+      return reply({ ok: true, result: { message_id: calls.length, chat: { id: Number(params.chat_id) }, text } });
+    }
+    return reply({ ok: true, result: true });
+  });
+  return {
+    calls,
+    failures,
+    sent: (chat: number) => calls.filter((c) => c.method === "sendMessage" && String(c.params.chat_id) === String(chat)),
+    message(chat: number, text: string, username = "anna") {
+      updates.push({ update_id: nextId++, message: { message_id: nextId, chat: { id: chat }, from: { id: chat, username }, text, date: 1_780_000_000 } });
+    },
+    tap(chat: number, data: string) {
+      updates.push({ update_id: nextId++, callback_query: { id: `cb${nextId}`, from: { id: chat }, message: { chat: { id: chat } }, data } });
+    },
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let dir = "";
+let fake: ReturnType<typeof fakeBotApi>;
+let base = "";
+const printed: string[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "course-09-telegram-"));
+  fake = fakeBotApi();
+  base = await fake.listen();
+  printed.length = 0;
+});
+afterEach(async () => {
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function until(what: string, condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition(), `waited for: ${what}`).toBe(true);
+}
+
+async function bot(options: { approvalTimeoutMs?: number } = {}) {
+  const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
+  const telegram = createTelegramChannel({
+    call: telegramApi({ token: TOKEN, apiBase: base }),
+    allowedChats: new Set([String(ALLOWED)]),
+    offsetFile: path.join(dir, "telegram-offset.txt"),
+    pollSeconds: 1,
+    retryMs: 10,
+    approvalTimeoutMs: options.approvalTimeoutMs,
+    print: (line) => printed.push(line),
+  });
+  assistant.useTelegram(telegram);
+  const running = assistant.gateway.attach(telegram);
+  return {
+    telegram,
+    async stop() {
+      telegram.stop();
+      await running;
+    },
+  };
+}
+
+describe("telegram: messages in, replies out, only for allowed chats", () => {
+  it("answers an allowed chat (typing first), refuses another chat once, and records the seed's lead", async () => {
+    const { stop } = await bot();
+    fake.message(ALLOWED, "What is the USD to RUB rate?");
+    fake.message(999, "hi", "stranger");
+    fake.message(999, "hello?", "stranger");
+    fake.message(ALLOWED, "Ищу поставщика ASIC, контакт @mining_pro", "mining_pro");
+    await until("two replies to the allowed chat", () => fake.sent(ALLOWED).length >= 2);
+    await stop();
+    const replies = fake.sent(ALLOWED).map((c) => String(c.params.text));
+    expect(replies[0]).toContain("92.5");
+    expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === String(ALLOWED) && c.params.action === "typing"), "typing is shown while the model works").toBe(true);
+    expect(fake.sent(999).map((c) => c.params.text), "one polite refusal, not one per message").toEqual([REFUSAL]);
+    expect(printed.filter((l) => l.includes("refused a message from chat 999")), "each refused message is logged").toHaveLength(2);
+    expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === "999"), "the agent never worked for the stranger").toBe(false);
+    expect(await readFile(path.join(dir, "leads.csv"), "utf8")).toContain("@mining_pro");
+  });
+
+  it("keeps the offset: a restart does not answer the same update twice", async () => {
+    const first = await bot();
+    fake.message(ALLOWED, "What is the USD to RUB rate?");
+    await until("the reply", () => fake.sent(ALLOWED).length === 1);
+    await first.stop();
+    const saved = Number(await readFile(path.join(dir, "telegram-offset.txt"), "utf8"));
+    const polls = fake.calls.filter((c) => c.method === "getUpdates").length;
+    const second = await bot();
+    await until("the restarted bot polls", () => fake.calls.filter((c) => c.method === "getUpdates").length >= polls + 2);
+    await second.stop();
+    expect(fake.calls.filter((c) => c.method === "getUpdates")[polls]?.params.offset, "the restart asks from the saved offset").toBe(saved);
+    expect(fake.sent(ALLOWED), "the old message is not answered again").toHaveLength(1);
+  });
+});
+
+describe("telegram: approval with an inline keyboard", () => {
+  const task = "What is the USD to RUB rate? Save it to rate.txt";
+  const keyboard = () => fake.sent(ALLOWED).find((c) => c.params.reply_markup !== undefined);
+  const buttons = () =>
+    ((keyboard()?.params.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard[0] ?? []);
+
+  it("Allow runs the call; a tap from another chat is refused", async () => {
+    const { stop } = await bot();
+    fake.message(ALLOWED, task);
+    await until("the approval question", () => keyboard() !== undefined);
+    expect(buttons().map((b) => b.text)).toEqual(["Allow", "Deny"]);
+    const allow = buttons()[0]?.callback_data ?? "";
+    fake.tap(222, allow);
+    fake.tap(ALLOWED, allow);
+    await until("the final reply", () => fake.sent(ALLOWED).length >= 2);
+    await stop();
+    const answers = fake.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.params.text);
+    expect(answers).toEqual(["This question is closed.", "Allowed"]);
+    expect(await readFile(path.join(dir, "rate.txt"), "utf8")).toContain("92.5");
+  });
+
+  it("no tap in time means deny", async () => {
+    const { stop } = await bot({ approvalTimeoutMs: 50 });
+    fake.message(ALLOWED, task);
+    await until("the reply after the timeout", () => fake.sent(ALLOWED).some((c) => /did not save/.test(String(c.params.text))));
+    await stop();
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+    expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
+  });
+});
+
+describe("telegram: the Bot API's limits and errors", () => {
+  it("splits a long reply at 4096 characters, at line breaks when it can, and never inside an emoji (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("я", "a", "\n", "😀", " "), { maxLength: 300 }), fc.integer({ min: 4, max: 50 }), (parts, limit) => {
+        const text = parts.join("");
+        const pieces = splitMessage(text, limit);
+        for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(limit);
+        for (const piece of pieces) expect(/[\ud800-\udbff]$/.test(piece), "a piece ends with half an emoji").toBe(false);
+        expect(pieces.join("").replace(/\n/g, "")).toBe(text.replace(/\n/g, ""));
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+    const long = `${"я".repeat(4000)}\n${"b".repeat(5000)}`;
+    expect(splitMessage(long).map((p) => p.length)).toEqual([4000, 4096, 904]);
+  });
+
+  it("waits out a 429 for retry_after seconds, then sends", async () => {
+    const slept: number[] = [];
+    fake.failures.push({ method: "sendMessage", body: { ok: false, error_code: 429, description: "Too Many Requests: retry after 3", parameters: { retry_after: 3 } } });
+    const call = telegramApi({ token: TOKEN, apiBase: base, sleep: async (ms) => void slept.push(ms) });
+    await call("sendMessage", { chat_id: ALLOWED, text: "hi" });
+    expect(slept).toEqual([3000]);
+    expect(fake.sent(ALLOWED)).toHaveLength(2);
+  });
+
+  it("stops polling on a 409 conflict (another copy of the bot), saying why", async () => {
+    fake.failures.push({ method: "getUpdates", body: { ok: false, error_code: 409, description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running" } });
+    const telegram = createTelegramChannel({ call: telegramApi({ token: TOKEN, apiBase: base }), allowedChats: new Set(), offsetFile: path.join(dir, "o.txt"), print: (l) => printed.push(l) });
+    await telegram.start(async () => undefined);
+    expect(printed.join("\n")).toMatch(/another copy of this bot is polling.*409/);
+  });
+
+  it("never puts the token in an error message", async () => {
+    const call = telegramApi({ token: TOKEN, apiBase: "http://127.0.0.1:1" });
+    const error = await call("getMe").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TelegramError);
+    expect(String((error as Error).message)).not.toContain(TOKEN);
+    const wrong = await telegramApi({ token: "999:wrong", apiBase: base })("getMe").catch((e: unknown) => e);
+    expect((wrong as TelegramError).code).toBe(401);
+  });
+});

@@ -1,0 +1,293 @@
+// Tests of lesson 09's channels through real HTTP on 127.0.0.1 and the offline model: the web channel
+// (a streamed reply, tool lines, the approval round trip both ways, each refusal of a request that is
+// not from our page, a resumed tab) and the heartbeat (HEARTBEAT.md's format, missed slots, a running
+// task not started twice, a gated task refused with nobody to ask and the refusal kept in its session).
+
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { IncomingMessage } from "../../lessons/08-assistant/channel.ts";
+import { createAssistant, runAgent } from "../../lessons/09-channels/agent.ts";
+import { createHeartbeatChannel, type Clock } from "../../lessons/09-channels/heartbeat.ts";
+import { isDue, lastSlot, parseHeartbeat } from "../../lessons/09-channels/heartbeat-file.ts";
+import { sameSecret } from "../../lessons/09-channels/http-guard.ts";
+import { answerApproval, openPage, pageHeaders, postMessage, type PageSession } from "../../lessons/09-channels/scripted-browser.ts";
+import { openWebChannel, type WebChannel, type WebEvent } from "../../lessons/09-channels/web-channel.ts";
+import { createClient } from "../../shared/client.ts";
+
+let dir = "";
+let web: WebChannel | undefined;
+let attached: Promise<void> | undefined;
+const printed: string[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "course-09-lesson-"));
+  printed.length = 0;
+  delete process.env.ANTHROPIC_MODEL;
+});
+afterEach(async () => {
+  await web?.close();
+  await attached;
+  web = undefined;
+  attached = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const offline = () => createClient({ offline: true }).client;
+
+async function startWeb(options: Parameters<typeof openWebChannel>[0] = {}) {
+  const assistant = await createAssistant(offline(), { workspace: dir, memoryDir: path.join(dir, "memory"), print: (line) => printed.push(line) });
+  web = await openWebChannel({ ...options, history: undefined });
+  assistant.useWeb(web);
+  attached = assistant.gateway.attach(web);
+  return { assistant, web };
+}
+
+async function exchange(page: PageSession, text: string, answer?: "yes" | "no"): Promise<WebEvent[]> {
+  const events: WebEvent[] = [];
+  await postMessage(page, text, (event) => {
+    events.push(event);
+    if (event.type === "approval" && answer) void answerApproval(page, event.id, answer);
+  });
+  return events;
+}
+
+const replyOf = (events: WebEvent[]) => events.find((e) => e.type === "reply")?.text ?? "";
+
+describe("web channel: a message in, the answer streamed back", () => {
+  it("streams the answer in pieces, shows the tool call as a line, and ends with the reply", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.url);
+    const events = await exchange(page, "What is the USD to RUB rate?");
+    const deltas = events.filter((e) => e.type === "delta");
+    expect(deltas.length, "the words should arrive as several delta lines while the model writes").toBeGreaterThan(1);
+    expect(events.some((e) => e.type === "tool" && e.text.startsWith("→ get_exchange_rate")), "a tool line → get_exchange_rate should be sent").toBe(true);
+    expect(replyOf(events)).toContain("92.5");
+    expect(deltas.map((e) => e.text).join(""), "the deltas put together are the reply").toBe(replyOf(events));
+  });
+
+  it("keeps each tab its own session and gives a reloaded tab its history", async () => {
+    const assistant = await createAssistant(offline(), { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
+    web = await openWebChannel({ history: (chat) => import("../../lessons/09-channels/chat-history.ts").then((m) => m.chatHistory(path.join(dir, "sessions", `web-${chat}.jsonl`))) });
+    assistant.useWeb(web);
+    attached = assistant.gateway.attach(web);
+    const first = await openPage(web.url);
+    const second = await openPage(web.url);
+    await exchange(first, "Сколько будет 500 долларов в рублях?");
+    expect(existsSync(path.join(dir, "sessions", `web-${first.chat}.jsonl`)), "the tab's session file").toBe(true);
+    expect(existsSync(path.join(dir, "sessions", `web-${second.chat}.jsonl`)), "the other tab has written nothing").toBe(false);
+    const history = (await (await fetch(`${first.origin}/api/history?chat=${first.chat}`, { headers: pageHeaders(first) })).json()) as { messages: Array<{ role: string; text: string }> };
+    expect(history.messages[0]).toEqual({ role: "user", text: "Сколько будет 500 долларов в рублях?" });
+    expect(history.messages.at(-1)?.role).toBe("assistant");
+    expect(history.messages.at(-1)?.text).toContain("46");
+  });
+});
+
+describe("web channel: approval with Allow / Deny", () => {
+  const task = "What is the USD to RUB rate? Save it to rate.txt";
+  it("Deny: the file is not written and the reply explains the refusal", async () => {
+    const { web } = await startWeb();
+    const events = await exchange(await openPage(web.url), task, "no");
+    const question = events.find((e) => e.type === "approval");
+    expect(question, "save_to_file outside reports/ is an ask: the tab should get an approval question").toBeDefined();
+    expect(question?.type === "approval" && question.tool).toBe("save_to_file");
+    expect(existsSync(path.join(dir, "rate.txt")), "denied: nothing written").toBe(false);
+    expect(replyOf(events)).toMatch(/did not save rate\.txt.*answered no/s);
+  });
+
+  it("Allow: the call runs and the file is written", async () => {
+    const { web } = await startWeb();
+    await exchange(await openPage(web.url), task, "yes");
+    expect(await readFile(path.join(dir, "rate.txt"), "utf8")).toContain("92.5");
+  });
+
+  it("no answer in time counts as no; an answer from another tab is refused", async () => {
+    const { web } = await startWeb({ approvalTimeoutMs: 50 });
+    const page = await openPage(web.url);
+    const stranger = { ...page, chat: "another-tab" };
+    const statuses: number[] = [];
+    const events = await exchange(page, task);
+    for (const e of events) if (e.type === "approval") statuses.push((await answerApproval(stranger, e.id, "yes")).status);
+    expect(statuses, "a question may be answered only by the tab it was asked in (or it had timed out)").toEqual([404]);
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+    expect(replyOf(events)).toMatch(/answered no/);
+  });
+});
+
+describe("web channel: requests that are not from our page are refused", () => {
+  async function post(url: string, headers: Record<string, string>, body: string) {
+    return fetch(`${url}api/message`, { method: "POST", headers, body });
+  }
+  const body = JSON.stringify({ chat: "tab-1", text: "What is the USD to RUB rate?" });
+
+  it("refuses a foreign Origin, a missing Origin, a missing or wrong token, and a foreign Host, before the agent runs", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.url);
+    const good = pageHeaders(page);
+    const cases: Array<[string, Record<string, string>]> = [
+      ["foreign Origin", { ...good, origin: "https://evil.example" }],
+      ["Origin with another port", { ...good, origin: "http://127.0.0.1:1" }],
+      ["no Origin", Object.fromEntries(Object.entries(good).filter(([k]) => k !== "origin"))],
+      ["no token", Object.fromEntries(Object.entries(good).filter(([k]) => k !== "x-chat-token"))],
+      ["wrong token", { ...good, "x-chat-token": `${page.token.slice(0, -1)}0` === page.token ? "x" : `${page.token.slice(0, -1)}0` }],
+    ];
+    for (const [name, headers] of cases) {
+      const response = await post(web.url, headers, body);
+      expect(response.status, `${name} should be refused with 403`).toBe(403);
+    }
+    // DNS rebinding: the request reaches 127.0.0.1 but names another host.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      import("node:http").then(({ request }) => {
+        const r = request(web.url, { method: "GET", headers: { host: "evil.example" } }, (res) => resolve(res.statusCode ?? 0));
+        r.on("error", reject);
+        r.end();
+      }, reject);
+    });
+    expect(rebound, "a foreign Host header should be refused").toBe(403);
+    expect(existsSync(path.join(dir, "sessions")) && (await import("node:fs/promises")).readdir(path.join(dir, "sessions")).then((f) => f.some((n) => n.startsWith("web-"))), "no refused request may reach the agent").toBeFalsy();
+  });
+
+  it("refuses an oversize body with 413 and a body that is not JSON with 400", async () => {
+    const { web } = await startWeb({ maxBodyBytes: 1024 });
+    const page = await openPage(web.url);
+    const big = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "tab-1", text: "я".repeat(2000) }));
+    expect(big.status, "a body over the cap").toBe(413);
+    const broken = await post(web.url, pageHeaders(page), "{not json");
+    expect(broken.status).toBe(400);
+    const badChat = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "../etc", text: "hi" }));
+    expect(badChat.status, "a chat id that is not a plain word").toBe(400);
+  });
+
+  it("serves the page with a fresh token per run, a CSP with a nonce, and the token nowhere else", async () => {
+    const { web } = await startWeb();
+    const response = await fetch(web.url);
+    const html = await response.text();
+    expect(html).toContain(`content="${web.token}"`);
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'nonce-[^']+'/);
+    expect(html, "the page puts text in with textContent, never innerHTML").not.toMatch(/innerHTML|insertAdjacentHTML|document\.write/);
+    const other = await openWebChannel();
+    expect(other.token).not.toBe(web.token);
+    await other.close();
+  });
+
+  it("compares secrets whole: only the exact secret matches (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string(), (secret, guess) => {
+        expect(sameSecret(guess, secret)).toBe(guess === secret);
+        expect(sameSecret(undefined, secret)).toBe(false);
+        expect(sameSecret(secret, "")).toBe(false);
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+  });
+});
+
+describe("heartbeat: HEARTBEAT.md's format and when a task is due", () => {
+  it("reads daily and interval tasks, in any language, and reports lines it does not understand", () => {
+    const file = parseHeartbeat(
+      ["# Tasks", "", "- every day at 09:00: save the USD to RUB rate", "- every 2 hours: проверь входящие", "* every 30 minutes: ping", "- every day at 25:00: never", "- every week: weekly", "- not a task"].join("\n"),
+    );
+    expect(file.tasks.map((t) => [t.schedule, t.text])).toEqual([
+      [{ kind: "daily", hour: 9, minute: 0 }, "save the USD to RUB rate"],
+      [{ kind: "interval", minutes: 120 }, "проверь входящие"],
+      [{ kind: "interval", minutes: 30 }, "ping"],
+    ]);
+    expect(file.problems).toHaveLength(2);
+    expect(file.problems[0]).toMatch(/line 6: 25:00 is not a time of day/);
+    expect(file.problems[1]).toMatch(/line 7: not understood/);
+  });
+
+  it("a task missed for days is due once; after it runs it waits for its next slot", () => {
+    const [task] = parseHeartbeat("- every day at 09:00: rate").tasks;
+    if (!task) throw new Error("parse failed");
+    const now = new Date(2026, 10, 29, 10, 0);
+    expect(lastSlot(task.schedule, now)).toEqual(new Date(2026, 10, 29, 9, 0));
+    expect(lastSlot(task.schedule, new Date(2026, 10, 29, 8, 59))).toEqual(new Date(2026, 10, 28, 9, 0));
+    expect(isDue(task, new Date(2026, 10, 20, 9, 0), now), "missed nine days: due").toBe(true);
+    expect(isDue(task, now, new Date(2026, 10, 29, 23, 0)), "ran at 10:00: not due again today").toBe(false);
+    expect(isDue(task, now, new Date(2026, 10, 30, 9, 0)), "due at the next slot").toBe(true);
+    const [every2] = parseHeartbeat("- every 2 hours: x").tasks;
+    if (!every2) throw new Error("parse failed");
+    expect(lastSlot(every2.schedule, new Date(2026, 10, 29, 13, 59))).toEqual(new Date(2026, 10, 29, 12, 0));
+  });
+});
+
+describe("heartbeat channel: ticks with an injected clock", () => {
+  function clockAt(date: Date): Clock & { set(d: Date): void } {
+    let now = date;
+    return { now: () => now, sleep: () => Promise.resolve(), set: (d) => void (now = d) };
+  }
+
+  it("runs a missed task once on start, not again on the next tick, and not after a restart", async () => {
+    const file = path.join(dir, "HEARTBEAT.md");
+    const stateFile = path.join(dir, "state.json");
+    await writeFile(file, "- every day at 09:00: rate\n- every day at 23:00: later\n");
+    const clock = clockAt(new Date(2026, 10, 29, 10, 0));
+    const got: IncomingMessage[] = [];
+    const heartbeat = createHeartbeatChannel({ file, stateFile, clock, print: () => undefined });
+    await heartbeat.once(async (m) => void got.push(m));
+    // "later" has a slot yesterday at 23:00 that was never run: it too runs once.
+    expect(got.map((m) => m.text).sort()).toEqual(["later", "rate"]);
+    expect(await heartbeat.tick()).toEqual([]);
+    const restarted = createHeartbeatChannel({ file, stateFile, clock, print: () => undefined });
+    expect(await restarted.once(async (m) => void got.push(m)), "a restart the same morning runs nothing").toEqual([]);
+    clock.set(new Date(2026, 10, 29, 22, 59));
+    expect(await restarted.once(async (m) => void got.push(m))).toEqual([]);
+    clock.set(new Date(2026, 10, 29, 23, 0));
+    expect(await restarted.once(async (m) => void got.push(m))).toEqual(["every day at 23:00: later"]);
+    clock.set(new Date(2026, 10, 30, 9, 0));
+    expect(await restarted.once(async (m) => void got.push(m))).toEqual(["every day at 09:00: rate"]);
+    expect(got[0]?.channel).toBe("heartbeat");
+  });
+
+  it("does not start a task again while it is still running", async () => {
+    const file = path.join(dir, "HEARTBEAT.md");
+    await writeFile(file, "- every 1 minutes: slow\n");
+    const clock = clockAt(new Date(2026, 10, 29, 10, 0));
+    let release: () => void = () => undefined;
+    let calls = 0;
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const heartbeat = createHeartbeatChannel({ file, stateFile: path.join(dir, "state.json"), clock, print: () => undefined });
+    const first = heartbeat.once(() => {
+      calls += 1;
+      started();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await running;
+    clock.set(new Date(2026, 10, 29, 10, 5));
+    expect(await heartbeat.tick(), "the 10:05 slot comes while the 10:00 run still works").toEqual([]);
+    release();
+    await first;
+    expect(calls).toBe(1);
+    expect(await heartbeat.tick(), "finished: the next slot runs").toEqual(["every 1 minutes: slow"]);
+    release();
+    await heartbeat.idle();
+    expect(calls).toBe(2);
+  });
+
+  it("refuses a gated task with nobody to ask, and keeps the refusal in the task's session", async () => {
+    const memoryDir = path.join(dir, "memory");
+    const out = await runAgent(offline(), "", { workspace: dir, memoryDir: path.join(dir, "memory"), heartbeat: true, once: true, print: (l) => printed.push(l) });
+    expect(existsSync(path.join(memoryDir, "HEARTBEAT.md")), "a starter HEARTBEAT.md is made").toBe(true);
+    expect(out).toContain("92.5");
+    expect(existsSync(path.join(dir, "rates.txt")), "writing rates.txt needs approval; nobody was there").toBe(false);
+    const sessions = (await import("node:fs/promises")).readdir(path.join(dir, "sessions"));
+    const saveSession = (await sessions).find((n) => n.startsWith("heartbeat-save_the_usd"));
+    expect(saveSession, "the save task has its own session").toBeDefined();
+    const text = await readFile(path.join(dir, "sessions", saveSession ?? ""), "utf8");
+    expect(text, "the refusal is a tool_result in the session file").toMatch(/Not run: save_to_file needs the user's approval, and this is a scheduled task[^\n]*"is_error":true/);
+  });
+});
+
+describe("the sample: npm run lesson 9 without a terminal", () => {
+  it("runs the heartbeat once and a scripted web exchange, denying the save", async () => {
+    const reply = await runAgent(offline(), "What is the USD to RUB rate? Save it to rate.txt", { workspace: dir, memoryDir: path.join(dir, "memory"), print: (l) => printed.push(l) });
+    expect(reply).toContain("92.5");
+    expect(reply).toMatch(/did not save rate\.txt/);
+    expect(printed.join("\n")).toMatch(/the script clicks Deny/);
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+  });
+});
