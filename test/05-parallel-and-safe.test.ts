@@ -421,6 +421,9 @@ describe("executeBatch (TODO 4)", () => {
       const hang: SafeTool = { name: "hang", description: "hang", input_schema: noSchema, run: () => new Promise(() => {}) };
       let settled: Anthropic.ToolResultBlockParam[] | undefined;
       const pending = executeBatch(calls("hang"), [hang]).then((r) => (settled = r));
+      // Handled here so a starter that throws is reported by `await pending` below, not as a stray
+      // PromiseRejectionHandledWarning while the timers run.
+      pending.catch(() => {});
       await vi.advanceTimersByTimeAsync(4_000);
       expect(settled, "After 4 s the call must still be running: the default timeout is DEFAULT_TIMEOUT_MS (5000 ms).").toBeUndefined();
       await vi.advanceTimersByTimeAsync(1_100);
