@@ -12,7 +12,8 @@ import { PassThrough } from "node:stream";
 import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAgentTools } from "../../lessons/07-approval-gates/agent.ts";
-import { renderPrompt, terminalApprover, type Answer, type ApprovalRequest, type Approver } from "../../lessons/07-approval-gates/approver.ts";
+import { renderPrompt, terminalApprover, type ApprovalRequest } from "../../lessons/07-approval-gates/approver.ts";
+import { approverAnswering } from "../helpers/scripted-approver.ts";
 import { createEmailTools, normalizeAddress } from "../../lessons/07-approval-gates/email.ts";
 import { decide } from "../../lessons/07-approval-gates/gate.ts";
 import { createGatedExecutor, gateCallFor } from "../../lessons/07-approval-gates/gated-executor.ts";
@@ -30,18 +31,6 @@ afterEach(async () => {
 
 const block = (id: string, name: string, input: Record<string, unknown>): Anthropic.ToolUseBlock =>
   ({ type: "tool_use", id, name, input, caller: { type: "direct" } }) as Anthropic.ToolUseBlock;
-
-function approverAnswering(...answers: Answer[]): Approver & { asked: ApprovalRequest[] } {
-  const asked: ApprovalRequest[] = [];
-  return {
-    canAsk: true,
-    asked,
-    async ask(request) {
-      asked.push(request);
-      return answers.shift() ?? "no";
-    },
-  };
-}
 
 const ESC = "\u001b";
 const withoutColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");

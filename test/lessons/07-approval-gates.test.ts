@@ -9,7 +9,8 @@ import { PassThrough } from "node:stream";
 import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAgentTools, runAgent, sampleTasks, systemPrompt } from "../../lessons/07-approval-gates/agent.ts";
-import { noTerminalApprover, parseAnswer, terminalApprover, type Answer, type ApprovalRequest, type Approver } from "../../lessons/07-approval-gates/approver.ts";
+import { noTerminalApprover, parseAnswer, terminalApprover, type Answer } from "../../lessons/07-approval-gates/approver.ts";
+import { approverAnswering } from "../helpers/scripted-approver.ts";
 import { createEmailTools } from "../../lessons/07-approval-gates/email.ts";
 import { createGatedExecutor } from "../../lessons/07-approval-gates/gated-executor.ts";
 import { matchesGlob, parseRule, type PermissionRules } from "../../lessons/07-approval-gates/permissions.ts";
@@ -28,18 +29,6 @@ afterEach(async () => {
 
 function rulesFrom(lists: { allow?: string[]; ask?: string[]; deny?: string[] }): PermissionRules {
   return parseRulesFile(JSON.stringify(lists));
-}
-
-function approverAnswering(...answers: Answer[]): Approver & { asked: ApprovalRequest[] } {
-  const asked: ApprovalRequest[] = [];
-  return {
-    canAsk: true,
-    asked,
-    async ask(request) {
-      asked.push(request);
-      return answers.shift() ?? "no";
-    },
-  };
 }
 
 const quiet = { print: () => undefined };
