@@ -35,8 +35,10 @@ export class Terminal {
   constructor(cwd: string, args: string[], extraEnv: Record<string, string> = {}) {
     const { command, args: ptyArgs } = underPty([process.execPath, "shared/cli/launch.mjs", ...args]);
     const env: NodeJS.ProcessEnv = { ...process.env, TERM: "xterm", ANTHROPIC_API_KEY: "", COURSE_TARGET: "" };
+    // A learner's terminal, not a CI job's: chalk turns colour off on any terminal when CI is set.
     delete env.FORCE_COLOR;
     delete env.NO_COLOR;
+    delete env.CI;
     Object.assign(env, extraEnv);
     this.child = spawn(command, ptyArgs, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const onData = (chunk: Buffer) => {
