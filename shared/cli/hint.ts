@@ -19,8 +19,9 @@ export interface Hint {
   todos: number[];
 }
 
-export function readHints(exerciseId: string, root = process.cwd()): Hint[] {
-  const file = path.join(root, "exercises", exerciseId, "hints.md");
+// fileName "hints.ru.md" reads the Russian twin, whose headings are "## Подсказка 1 (TODO 1)".
+export function readHints(exerciseId: string, root = process.cwd(), fileName = "hints.md"): Hint[] {
+  const file = path.join(root, "exercises", exerciseId, fileName);
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .split(/^## /m)

@@ -1,0 +1,235 @@
+// The in-step check of Russian twins (shared/cli/markdown-twins.ts) on small texts: a good twin passes,
+// and each wrong twin a translator could plausibly write fails with the file and what to fix.
+
+import { describe, expect, it } from "vitest";
+import { compareTwins, figurePattern, scanMarkdown, twinLinkProblem } from "../../shared/cli/markdown-twins.ts";
+
+const ENGLISH = `[Русская версия](README.ru.md)
+
+# Lesson 03: saving files
+
+Run \`npm run lesson 3\`. A write of 20,000 bytes takes 0.5 s; see [lesson 02](../02-agent-loop/README.md).
+
+\`\`\`ts
+// save the report
+await saveToFile("report.txt", text);
+\`\`\`
+
+## Quiz
+
+1. Why rename?
+2. Why the same folder?
+
+<details>
+<summary>Answers</summary>
+
+1. Atomic.
+2. One file system.
+
+</details>
+
+| term | meaning |
+|---|---|
+| \`realpath\` | where a file really is |
+
+\`\`\`
+npm run check 3
+\`\`\`
+`;
+
+const RUSSIAN = `[English version](README.md)
+
+# Урок 03: сохраняем файлы
+
+Запустите \`npm run lesson 3\`. Запись 20 000 байт занимает 0,5 с; см. [урок 02](../02-agent-loop/README.ru.md).
+
+\`\`\`ts
+// save the report
+await saveToFile("report.txt", text);
+\`\`\`
+
+## Вопросы
+
+1. Зачем переименовывать?
+2. Почему та же папка?
+
+<details>
+<summary>Ответы</summary>
+
+1. Атомарность.
+2. Одна файловая система.
+
+</details>
+
+| термин | значение |
+|---|---|
+| \`realpath\` | где файл на самом деле |
+
+\`\`\`
+npm run check 3
+\`\`\`
+`;
+
+const compare = (russian: string, english = ENGLISH): string[] =>
+  compareTwins("lessons/03-saving-files/README.md", english, "lessons/03-saving-files/README.ru.md", russian);
+
+describe("scanMarkdown", () => {
+  it("finds headings outside fences, code blocks with ``` and ~~~, and sections' lists and tables", () => {
+    const shape = scanMarkdown("# Top\n\n~~~\n# not a heading\n```\n~~~\n\n## Two\n\n1. a\n2. b\n\n| x |\n|---|\n");
+    expect(shape.headings.map((h) => [h.level, h.text, h.line])).toEqual([
+      [1, "Top", 1],
+      [2, "Two", 8],
+    ]);
+    expect(shape.codeBlocks).toEqual([{ line: 3, lines: ["~~~", "# not a heading", "```", "~~~"] }]);
+    expect(shape.sections.map((s) => [s.numberedItems, s.tableRows])).toEqual([
+      [0, 0],
+      [0, 0],
+      [2, 2],
+    ]);
+  });
+
+  it("reads inline code with one or two backticks, across a line break, and not after a backslash", () => {
+    const shape = scanMarkdown("Use `a` and `` b`c `` or `npm run\n  check 1`; \\`not code\\` here.\n");
+    expect(shape.inlineCode.map((c) => c.text)).toEqual(["a", "b`c", "npm run check 1"]);
+  });
+
+  it("reads link targets, and takes code, targets, addresses and list markers out of the figures", () => {
+    const shape = scanMarkdown("3. See [step 4](../04-x/README.md) at https://example.com/v1 and `port 8080`: 46,250 RUB at 92.5.\n");
+    expect(shape.linkTargets.map((t) => t.text)).toEqual(["../04-x/README.md"]);
+    expect(shape.figures.map((f) => f.text)).toEqual(["4", "46,250", "92.5"]);
+  });
+
+  it("skips line 1 when it is the link to the twin", () => {
+    expect(scanMarkdown("[English version](README.md)\n\n# A\n").linkTargets).toEqual([]);
+  });
+});
+
+describe("figurePattern: how a figure may be written in Russian", () => {
+  it.each([
+    ["0.5", "за 0,5 с", true],
+    ["0.5", "за 0.5 с", true],
+    ["20,000", "до 20 000 байт", true],
+    ["20,000", "до 20\u00a0000 байт", true],
+    ["20,000", "до 20000 байт", true],
+    ["20000", "до 20 000 байт", true],
+    ["0.73", "доля 0,73", true],
+    ["5", "за 15 минут", false],
+    ["5", "1,5 секунды", false],
+    ["0.5", "за пол секунды", false],
+    ["3", "три шага", false],
+    ["03", "Урок 3", false],
+  ])("%s in %j: %s", (figure, prose, found) => {
+    expect(figurePattern(figure).test(prose)).toBe(found);
+  });
+});
+
+describe("compareTwins", () => {
+  it("a good twin: no problems (a link may point to the twin, figures may use a comma or spaces)", () => {
+    expect(compare(RUSSIAN)).toEqual([]);
+  });
+
+  it("a dropped code block: which one, and where", () => {
+    const dropped = RUSSIAN.replace("```ts\n// save the report\nawait saveToFile(\"report.txt\", text);\n```\n", "");
+    expect(compare(dropped)[0]).toMatch(/^lessons\/03-saving-files\/README\.ru\.md: 2 code blocks in README\.md, 1 here: code block 1 \(line 7 there\) is missing/);
+  });
+
+  it("a comment translated inside code: the block and its first differing line", () => {
+    const problems = compare(RUSSIAN.replace("// save the report", "// сохраняем отчёт"));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("code block 1 differs from README.md's (line 7 there, line 7 here)");
+    expect(problems[0]).toContain('"// save the report" in English, "// сохраняем отчёт" here');
+  });
+
+  it("the info string counts: ```ts is not ```", () => {
+    expect(compare(RUSSIAN.replace("```ts", "```"))[0]).toContain('first differing line: "```ts" in English, "```" here');
+  });
+
+  it("a quiz question left out: the section and both counts", () => {
+    const problems = compare(RUSSIAN.replace("2. Почему та же папка?\n", ""));
+    expect(problems).toEqual([
+      'lessons/03-saving-files/README.ru.md: section 2 ("## Quiz" / "## Вопросы"): 4 numbered items in English, 3 here (a quiz keeps every question and answer)',
+    ]);
+  });
+
+  it("a table row dropped", () => {
+    expect(compare(RUSSIAN.replace("| `realpath` | где файл на самом деле |\n", "Термин `realpath`.\n"))).toEqual([
+      'lessons/03-saving-files/README.ru.md: section 2 ("## Quiz" / "## Вопросы"): 3 table rows in English, 2 here',
+    ]);
+  });
+
+  it("a figure spelled in words", () => {
+    expect(compare(RUSSIAN.replace("0,5 с", "полсекунды"))).toEqual([
+      "lessons/03-saving-files/README.ru.md: the figure 0.5 (English line 5) is missing from the prose; write it in digits (0.5 may be 0,5 and 20,000 may be 20 000), outside code",
+    ]);
+  });
+
+  it("a figure that only appears inside code does not count", () => {
+    expect(compare(RUSSIAN.replace("20 000 байт", "`20000` байт"))[0]).toContain("the figure 20,000 (English line 5) is missing");
+  });
+
+  it("a heading level changed", () => {
+    expect(compare(RUSSIAN.replace("## Вопросы", "### Вопросы"))[0]).toBe(
+      'lessons/03-saving-files/README.ru.md: heading 2 "### Вопросы" (line 12) is level 3; its English original "## Quiz" (line 12 there) is level 2. Check for a missing or extra heading before it',
+    );
+  });
+
+  it("a heading dropped: counted, and the sections are not compared on top", () => {
+    const problems = compare(RUSSIAN.replace("## Вопросы\n", ""));
+    expect(problems[0]).toBe('lessons/03-saving-files/README.ru.md: 2 headings in README.md, 1 here: heading 2 "## Quiz" (line 12 there) is missing');
+    expect(problems.some((p) => p.includes("numbered items"))).toBe(false);
+  });
+
+  it("a missing back-link, and a missing link in the English original", () => {
+    expect(compare(RUSSIAN.replace("[English version](README.md)\n\n", ""))[0]).toBe(
+      'lessons/03-saving-files/README.ru.md: line 1 should be the link back to the English text, [English version](README.md), followed by a blank line; line 1 is now "# Урок 03: сохраняем файлы"',
+    );
+    expect(compare(RUSSIAN, ENGLISH.replace("[Русская версия](README.ru.md)\n\n", ""))[0]).toMatch(
+      /^lessons\/03-saving-files\/README\.md: line 1 should be the link to its Russian twin, \[Русская версия\]\(README\.ru\.md\)/,
+    );
+  });
+
+  it("inline code changed or dropped", () => {
+    expect(compare(RUSSIAN.replace("`npm run lesson 3`", "`npm run lesson 03`"))).toEqual([
+      "lessons/03-saving-files/README.ru.md: inline code `npm run lesson 3` (English line 5) is missing; copy it exactly, backticks included",
+    ]);
+  });
+
+  it("a link left out (pointing to the twin is fine, pointing elsewhere is not)", () => {
+    expect(compare(RUSSIAN.replace("../02-agent-loop/README.ru.md", "../02-agent-loop/"))[0]).toBe(
+      "lessons/03-saving-files/README.ru.md: the link to ../02-agent-loop/README.md (English line 5) is missing",
+    );
+  });
+
+  it("<details> or <summary> lost", () => {
+    expect(compare(RUSSIAN.replace("<summary>Ответы</summary>\n", ""))).toEqual(["lessons/03-saving-files/README.ru.md: 1 <summary> in English, 0 here"]);
+  });
+
+  it("one problem per kind, the first difference first", () => {
+    const problems = compare(RUSSIAN.replace("## Вопросы", "### Вопросы").replace("// save the report", "// отчёт").replace("0,5", "пол"));
+    expect(problems.map((p) => p.split(": ")[1]!.split(" ")[0])).toEqual(["heading", "code", "the"]);
+  });
+});
+
+describe("hint headings keep the hint number and the TODOs", () => {
+  const english = "[Русская версия](hints.ru.md)\n\n## Hint 1 (TODO 1)\n\nA nudge.\n\n## Hint 2 (TODOs 2 and 3)\n\nMore.\n\n## Hint 3 (TODOs 5, 6 and 7)\n\nMore.\n";
+  const russian = "[English version](hints.md)\n\n## Подсказка 1 (TODO 1)\n\nНамёк.\n\n## Подсказка 2 (TODO 2 и 3)\n\nЕщё.\n\n## Подсказка 3 (TODO 5, 6 и 7)\n\nЕщё.\n";
+  const compareHints = (twin: string): string[] => compareTwins("exercises/02-agent-loop/hints.md", english, "exercises/02-agent-loop/hints.ru.md", twin);
+
+  it("translated as the rules say: no problems", () => {
+    expect(compareHints(russian)).toEqual([]);
+  });
+
+  it.each([
+    ["the wrong TODO", "(TODO 2 и 3)", "(TODO 2)"],
+    ["the wrong hint number", "Подсказка 2 ", "Подсказка 4 "],
+    ["left in English", "Подсказка 2 (TODO 2 и 3)", "Hint 2 (TODOs 2 and 3)"],
+  ])("%s: names the heading to write", (_, from, to) => {
+    expect(compareHints(russian.replace(from, to))[0]).toMatch(
+      /^exercises\/02-agent-loop\/hints\.ru\.md: heading 2 "## .*" \(line 7\) should be "## Подсказка 2 \(TODO 2 и 3\)": the same hint number and TODOs as "## Hint 2 \(TODOs 2 and 3\)"$/,
+    );
+  });
+
+  it("a twin of the wrong file links back to the wrong name", () => {
+    expect(twinLinkProblem("exercises/02-agent-loop/hints.ru.md", "[English version](README.md)\n\n## Подсказка 1 (TODO 1)\n")).toContain("[English version](hints.md)");
+  });
+});
