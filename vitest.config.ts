@@ -14,5 +14,8 @@ export default defineConfig({
     // Each test file gets real temporary folders of its own; no test may touch the network or a terminal.
     testTimeout: 15_000,
     pool: "threads",
+    // The course's own messages follow the learner's language (shared/i18n/language.ts); the tests
+    // read them in English, whatever LANG the machine has. Spawned commands inherit it.
+    env: { COURSE_LANG: "en" },
   },
 });
