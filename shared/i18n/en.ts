@@ -4,6 +4,15 @@
 // To add a message: add it here, then to ru.ts (tsc says where), then use messages().group.name.
 
 type Kind = "lesson" | "exercise";
+export interface RunSummary {
+  turns: number;
+  toolCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  estimated: boolean;
+  cost: string;
+  seconds: string;
+}
 
 export const en = {
   units: {
@@ -96,6 +105,11 @@ export const en = {
     turnLimit: "The agent stopped before the model finished (it still wanted tools): the task is not done.",
     chatNeedsTerminal: '--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- "task"',
     chatIntro: "Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation.",
+    // The line after each task: what the run took.
+    summary: (s: RunSummary) =>
+      `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,
+    offlineCost: "$0 (offline)",
+    unknownCost: "unknown for this model",
   },
 
   approval: {
