@@ -109,14 +109,16 @@ describe("the catalogues", () => {
       typeof value === "object" && value !== null && !Array.isArray(value) ? walk(value as object, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]],
     );
   }
-  const sample = (fn: (...args: never[]) => unknown) => (fn as (...args: unknown[]) => unknown)(...Array.from({ length: fn.length }, (_, i) => (i === 0 ? "01-first-tool" : 3)));
+  const summary = { turns: 2, toolCalls: 1, inputTokens: 540, outputTokens: 52, estimated: true, cost: "$0", seconds: "0.26" };
+  const sample = (key: string, fn: (...args: never[]) => unknown) =>
+    (fn as (...args: unknown[]) => unknown)(...(key.endsWith(".summary") ? [summary] : Array.from({ length: fn.length }, (_, i) => (i === 0 ? "01-first-tool" : 3))));
 
   it("ru has every message en has, and each one says something", () => {
     const english = walk(en);
     const russian = new Map(walk(ru));
     expect([...russian.keys()]).toEqual(english.map(([key]) => key));
     for (const [key, value] of russian) {
-      const text = typeof value === "function" ? sample(value as () => unknown) : value;
+      const text = typeof value === "function" ? sample(key, value as () => unknown) : value;
       expect(text, key).toBeTruthy();
     }
   });
@@ -131,6 +133,9 @@ describe("the catalogues", () => {
     expect(ru.check.passedVerdict(15, "03-saving-files")).toContain("(15 проверок)");
     expect(ru.check.next("x")).toBe("Дальше: x");
     expect(ru.doctor.summary(1, 0, 1)).toBe("Всего 1 проверка: не прошло 0, предупреждений 1.");
+    expect(ru.lesson.summary({ turns: 2, toolCalls: 1, inputTokens: 540, outputTokens: 52, estimated: true, cost: "$0 (офлайн)", seconds: "0.26" })).toBe(
+      "ходов: 2 · вызовов инструментов: 1 · токенов: 540 на входе / 52 на выходе (оценка) · стоимость: $0 (офлайн) · время: 0,26 с",
+    );
   });
 
   it("the English verdicts are the ones the tests and READMEs quote", () => {
