@@ -1,8 +1,10 @@
 // The in-step check of Russian twins (shared/cli/markdown-twins.ts) on small texts: a good twin passes,
 // and each wrong twin a translator could plausibly write fails with the file and what to fix.
 
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compareTwins, figurePattern, scanMarkdown, twinLinkProblem } from "../../shared/cli/markdown-twins.ts";
+import { listUnits } from "../../shared/cli/course-files.ts";
+import { compareTwins, figurePattern, scanMarkdown, twinLinkProblem, twinPathOf } from "../../shared/cli/markdown-twins.ts";
 
 const ENGLISH = `[Русская версия](README.ru.md)
 
@@ -231,5 +233,26 @@ describe("hint headings keep the hint number and the TODOs", () => {
 
   it("a twin of the wrong file links back to the wrong name", () => {
     expect(twinLinkProblem("exercises/02-agent-loop/hints.ru.md", "[English version](README.md)\n\n## Подсказка 1 (TODO 1)\n")).toContain("[English version](hints.md)");
+  });
+});
+
+describe("the course's own texts", () => {
+  const texts = ["README.md", ...listUnits("lessons").map((l) => `lessons/${l.id}/README.md`), ...listUnits("exercises").flatMap((e) => [`exercises/${e.id}/README.md`, `exercises/${e.id}/hints.md`])].filter(
+    (file) => existsSync(file),
+  );
+
+  it("every fence is closed, and an untranslated copy of each text is in step with it (with hint headings in Russian)", () => {
+    for (const file of texts) {
+      const name = file.slice(file.lastIndexOf("/") + 1);
+      const body = readFileSync(file, "utf8").replace(/^\[Русская версия\]\([^)]*\)\n\n/, "");
+      for (const block of scanMarkdown(body).codeBlocks) {
+        expect(block.lines.length, `${file}: the code block at line ${block.line} is never closed`).toBeGreaterThan(1);
+        expect(block.lines.at(-1)!.trim()[0], `${file}: the code block at line ${block.line} is never closed`).toBe(block.lines[0]!.trim()[0]);
+      }
+      const english = `[Русская версия](${twinPathOf(name)})\n\n${body}`;
+      const headings = body.replace(/^## Hint (\d+) \(TODOs? (.*)\)$/gm, (_, k: string, todos: string) => `## Подсказка ${k} (TODO ${todos.replace(" and ", " и ")})`);
+      const twin = `[English version](${name})\n\n${headings}`;
+      expect(compareTwins(file, english, twinPathOf(file), twin)).toEqual([]);
+    }
   });
 });
