@@ -305,7 +305,7 @@ function compareCodeBlocks(en: CodeBlock[], ru: CodeBlock[], english: string): s
     const r = ru[i];
     const n = i + 1;
     if (!e) return `${ru.length} code blocks here, ${en.length} in ${english}: code block ${n} (line ${r!.line}) has no English original`;
-    if (!r) return `${en.length} code blocks in ${english}, ${ru.length} here: code block ${n} (line ${e.line} there, ${showCode(e.lines[0]!.trim())}) is missing`;
+    if (!r) return `${en.length} code blocks in ${english}, ${ru.length} here: code block ${n} (line ${e.line} there, opening ${JSON.stringify(e.lines[0]!.trim())}) is missing`;
     if (sameBlock(e, r)) continue;
     if (en.length > ru.length && en[i + 1] && sameBlock(en[i + 1]!, r)) {
       return `${en.length} code blocks in ${english}, ${ru.length} here: code block ${n} (line ${e.line} there) is missing before line ${r.line}`;

@@ -22,6 +22,9 @@ describe("todosIn reads the TODOs a title, message or heading names", () => {
     ["Подсказка 4 (TODO 2 и 3)", [2, 3]],
     ["Подсказка 9 (TODO 5, 6 и 7)", [5, 6, 7]],
     ["TODO 2 или 3", [2]],
+    ["TODO 12 and TODO 3", [3, 12]],
+    ["TODOs 10-12", [10, 11, 12]],
+    ["TODO 1 - 3", [1, 2, 3]],
     ["no todo here, 3 of 9 checks", []],
     ["todo lists (TODO: later)", []],
   ])("%s", (text, expected) => {

@@ -36,6 +36,8 @@ describe("chooseLanguage: COURSE_LANG, else the locale, else English", () => {
     [{ COURSE_LANG: "", LANG: "ru_RU.UTF-8" }, "ru"],
     [{ LANG: "rus" }, "ru"],
     [{ LANG: "uk_UA.UTF-8" }, "en"],
+    [{ LANG: "en_RU.UTF-8" }, "en"],
+    [{ LC_ALL: "  ", LANG: "ru_RU.UTF-8" }, "ru"],
     [{}, "en"],
   ])("%j -> %s", (env, lang) => {
     const choice = chooseLanguage(env);
@@ -58,6 +60,7 @@ describe("chooseLanguage: COURSE_LANG, else the locale, else English", () => {
     expect(chooseLanguage({ COURSE_LANG: "ru" }).from).toEqual({ setting: "COURSE_LANG", value: "ru" });
     expect(chooseLanguage({ LANG: "ru_RU.UTF-8" }).from).toEqual({ setting: "locale", value: "ru_RU.UTF-8" });
     expect(chooseLanguage({}).from).toEqual({ setting: "default", value: "" });
+    expect(chooseLanguage({ COURSE_LANG: "de" }).from).toEqual({ setting: "COURSE_LANG", value: "de" });
   });
 });
 
@@ -76,6 +79,10 @@ describe("courseEnv: COURSE_LANG from .env, the environment first", () => {
   it("the environment's COURSE_LANG wins over .env; no .env is fine", () => {
     expect(courseEnv(root, { COURSE_LANG: "en" }).COURSE_LANG).toBe("en");
     expect(courseEnv(path.join(temp, "no-such-course"), { LANG: "ru_RU.UTF-8" })).toEqual({ LANG: "ru_RU.UTF-8" });
+    const other = path.join(temp, "env-without-lang");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(path.join(other, ".env"), "ANTHROPIC_MODEL=claude-haiku-5-5\n");
+    expect(courseEnv(other, { LANG: "ru_RU.UTF-8" })).toEqual({ LANG: "ru_RU.UTF-8" });
   });
 });
 

@@ -106,6 +106,44 @@ describe("scanMarkdown", () => {
   });
 });
 
+describe("scanMarkdown: the corners of the syntax the course's texts use", () => {
+  it("an unmatched run of backticks is literal text; code spans keep one padding space off each side only", () => {
+    expect(scanMarkdown("Press `` then `x` and 5.\n").inlineCode.map((c) => c.text)).toEqual(["x"]);
+    expect(scanMarkdown("Press `` then `x` and 5.\n").figures.map((f) => f.text)).toEqual(["5"]);
+    expect(scanMarkdown("`` `y` `` and ` z ` and `  `.\n").inlineCode.map((c) => c.text)).toEqual(["`y`", "z", "  "]);
+  });
+
+  it("headings may close with #s; indented fences and longer fences hold shorter ones", () => {
+    const shape = scanMarkdown("## Title ##\n\n1. item\n\n   ```ts\n   code\n   ```\n\n````md\n```\ninner\n```\n````\n\n  | a |\n   10. ten\n");
+    expect(shape.headings.map((h) => h.text)).toEqual(["Title"]);
+    expect(shape.codeBlocks.map((b) => [b.line, b.lines.length])).toEqual([
+      [5, 3],
+      [9, 5],
+    ]);
+    expect(shape.sections[1]).toMatchObject({ numberedItems: 2, tableRows: 1 });
+  });
+
+  it("figures: not in addresses or link targets, with their lines right after a link on a wrapped paragraph", () => {
+    const shape = scanMarkdown("See [the page](../../lessons/04-x/README.md) or\n<https://example.com/2024/42> and https://example.org/7 for 15 items\nand 16 more.\n");
+    expect(shape.figures).toEqual([
+      { text: "15", line: 2 },
+      { text: "16", line: 3 },
+    ]);
+    expect(shape.linkTargets).toEqual([{ text: "../../lessons/04-x/README.md", line: 1 }]);
+  });
+
+  it("<details> and <summary> count in prose, not in code", () => {
+    const shape = scanMarkdown("<details open>\n<summary>A</summary>\n\nWrite `<details>` around it.\n\n```\n<details>\n```\n\n</details>\n");
+    expect([shape.details, shape.summaries]).toEqual([1, 1]);
+  });
+
+  it("Windows line ends read the same as Unix ones", () => {
+    const unix = "[English version](README.md)\n\n# A\n\n1. `x` 5\n";
+    expect(scanMarkdown(unix.replace(/\n/g, "\r\n"))).toEqual(scanMarkdown(unix));
+    expect(twinLinkProblem("README.ru.md", unix.replace(/\n/g, "\r\n"))).toBeUndefined();
+  });
+});
+
 describe("figurePattern: how a figure may be written in Russian", () => {
   it.each([
     ["0.5", "за 0,5 с", true],
@@ -120,6 +158,12 @@ describe("figurePattern: how a figure may be written in Russian", () => {
     ["0.5", "за пол секунды", false],
     ["3", "три шага", false],
     ["03", "Урок 3", false],
+    ["1234", "1 234 токена", true],
+    ["12,345,678", "12 345 678 байт", true],
+    ["12,345,678", "12 345 67 байт", false],
+    ["123", "1 23", false],
+    ["127.0.0.1", "на 127.0.0.1:8080", true],
+    ["127.0.0.1", "на 127,0,0,1", false],
   ])("%s in %j: %s", (figure, prose, found) => {
     expect(figurePattern(figure).test(prose)).toBe(found);
   });
@@ -132,7 +176,41 @@ describe("compareTwins", () => {
 
   it("a dropped code block: which one, and where", () => {
     const dropped = RUSSIAN.replace("```ts\n// save the report\nawait saveToFile(\"report.txt\", text);\n```\n", "");
-    expect(compare(dropped)[0]).toMatch(/^lessons\/03-saving-files\/README\.ru\.md: 2 code blocks in README\.md, 1 here: code block 1 \(line 7 there\) is missing/);
+    expect(compare(dropped)[0]).toBe("lessons/03-saving-files/README.ru.md: 2 code blocks in README.md, 1 here: code block 1 (line 7 there) is missing before line 25");
+    const last = RUSSIAN.replace("```\nnpm run check 3\n```\n", "");
+    expect(compare(last)[0]).toBe('lessons/03-saving-files/README.ru.md: 2 code blocks in README.md, 1 here: code block 2 (line 29 there, opening "```") is missing');
+  });
+
+  it("an extra code block, and a block cut short", () => {
+    expect(compare(`${RUSSIAN}\n\`\`\`\nextra\n\`\`\`\n`)[0]).toBe("lessons/03-saving-files/README.ru.md: 3 code blocks here, 2 in README.md: code block 3 (line 33) has no English original");
+    expect(compare(RUSSIAN.replace("await saveToFile(\"report.txt\", text);\n", ""))[0]).toContain(
+      'first differing line: "await saveToFile(\\"report.txt\\", text);" in English, "```" here',
+    );
+    expect(compare(RUSSIAN.replace("npm run check 3\n```", "npm run check 3\n# more\n```"))[0]).toContain('"```" in English, "# more" here');
+  });
+
+  it("an extra heading", () => {
+    expect(compare(`${RUSSIAN}\n## Ещё\n`)[0]).toBe('lessons/03-saving-files/README.ru.md: 3 headings here, 2 in README.md: heading 3 "## Ещё" (line 33) has no English original');
+  });
+
+  it("numbered items before the first heading are compared too", () => {
+    const english = ENGLISH.replace("# Lesson 03: saving files\n", "1. first\n\n# Lesson 03: saving files\n");
+    expect(compare(RUSSIAN, english)).toEqual(["lessons/03-saving-files/README.ru.md: the text before the first heading: 1 numbered items in English, 0 here (a quiz keeps every question and answer)"]);
+  });
+
+  it("a back-link without the blank line after it", () => {
+    expect(twinLinkProblem("README.ru.md", "[English version](README.md)\n# Title\n")).toContain("followed by a blank line");
+  });
+
+  it("each missing inline code span is named once, however often the English uses it", () => {
+    const english = ENGLISH.replace("Run `npm run lesson 3`.", "Run `npm run lesson 3`. Again: `npm run lesson 3`.");
+    expect(compare(RUSSIAN.replace("`npm run lesson 3`", "урок"), english)).toEqual([
+      "lessons/03-saving-files/README.ru.md: inline code `npm run lesson 3` (English line 5) is missing; copy it exactly, backticks included",
+    ]);
+  });
+
+  it("<details> lost", () => {
+    expect(compare(RUSSIAN.replace("<details>\n", ""))).toEqual(["lessons/03-saving-files/README.ru.md: 1 <details> in English, 0 here"]);
   });
 
   it("a comment translated inside code: the block and its first differing line", () => {
@@ -219,6 +297,12 @@ describe("hint headings keep the hint number and the TODOs", () => {
 
   it("translated as the rules say: no problems", () => {
     expect(compareHints(russian)).toEqual([]);
+  });
+
+  it("the heading to write names one TODO, or several with commas and и", () => {
+    expect(compareHints(russian.replace("## Подсказка 1 (TODO 1)", "## Подсказка 1 (TODO 2)"))[0]).toContain('should be "## Подсказка 1 (TODO 1)"');
+    expect(compareHints(russian.replace("(TODO 5, 6 и 7)", "(TODO 5 и 7)"))[0]).toContain('should be "## Подсказка 3 (TODO 5, 6 и 7)"');
+    expect(compareHints(russian.replace("(TODO 5, 6 и 7)", "(TODO 5, 6 и 7) и ещё"))[0]).toContain('should be "## Подсказка 3 (TODO 5, 6 и 7)"');
   });
 
   it.each([
