@@ -113,6 +113,12 @@ describe("scanMarkdown: the corners of the syntax the course's texts use", () =>
     expect(scanMarkdown("`` `y` `` and ` z ` and `  `.\n").inlineCode.map((c) => c.text)).toEqual(["`y`", "z", "  "]);
   });
 
+  it("a code span never crosses a blank line; an escaped backtick opens none", () => {
+    expect(scanMarkdown("Open `here\n\nclosed` there, 7.\n").inlineCode).toEqual([]);
+    expect(scanMarkdown("Open `here\n\nclosed` there, 7.\n").figures.map((f) => f.text)).toEqual(["7"]);
+    expect(scanMarkdown("A \\`tick and `code` 8\\`.\n").inlineCode.map((c) => c.text)).toEqual(["code"]);
+  });
+
   it("headings may close with #s; indented fences and longer fences hold shorter ones", () => {
     const shape = scanMarkdown("## Title ##\n\n1. item\n\n   ```ts\n   code\n   ```\n\n````md\n```\ninner\n```\n````\n\n  | a |\n   10. ten\n");
     expect(shape.headings.map((h) => h.text)).toEqual(["Title"]);
