@@ -30,6 +30,9 @@ export default defineConfig({
     // Each test file gets real temporary folders of its own; no test may touch the network or a terminal.
     testTimeout: 15_000,
     pool: "threads",
+    // The course's own messages follow the learner's language (shared/i18n/language.ts); the tests
+    // read them in English, whatever LANG the machine has. Spawned commands inherit it.
+    env: { COURSE_LANG: "en" },
     // These packages are hundreds of small module files each; vitest bundles each into one file, once
     // (kept in node_modules/.vite), so a test worker opens a few files instead of hundreds. This is most
     // of what makes `npm run watch` re-check in under half a second.
