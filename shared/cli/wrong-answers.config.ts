@@ -22,6 +22,7 @@ export default defineConfig({
     testTimeout: 15_000,
     pool: "threads",
     isolate: false,
+    setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
     maxWorkers: workers(),
   },
 });
