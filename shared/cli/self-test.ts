@@ -48,7 +48,10 @@ export async function selfTestCommand(): Promise<number> {
   // processes, and its verdict is printed after step 2.
   console.log(chalk.bold("\n1. Type-check (runs alongside step 2; its verdict comes after it)"));
   let step = performance.now();
-  const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."]);
+  // --incremental keeps what tsc learned in node_modules/.cache: a second npm test type-checks in a
+  // third of the time. A fresh clone (CI) has no cache and checks everything.
+  const tsBuildInfo = path.join("node_modules", ".cache", "course", "tsbuildinfo");
+  const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", tsBuildInfo]);
 
   console.log(chalk.bold("\n2. Every test against solutions/"));
   const solved = await runVitest([], { target: "solutions", workers: workers() });
