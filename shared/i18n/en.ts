@@ -64,6 +64,8 @@ export const en = {
     checks: (passing: number, total: number) => `${passing}/${total} checks`,
     broken: "its checks could not load your code",
     everyExerciseDone: "Every exercise is done.",
+    fromCache: (unchanged: number, total: number) =>
+      `${unchanged} of ${total} exercises are unchanged since their last check, so their verdicts are the last ones (npm run check N checks one again).`,
   },
 
   hint: {

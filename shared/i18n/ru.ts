@@ -61,6 +61,8 @@ export const ru: Messages = {
     checks: (passing, total) => `${passing} из ${ofChecks(total)}`,
     broken: "проверки не смогли загрузить ваш код",
     everyExerciseDone: "Все упражнения готовы.",
+    fromCache: (unchanged, total) =>
+      `${unchanged} из ${total} упражнений ${pluralRu(unchanged, "не менялось", "не менялись", "не менялись")} с последней проверки, поэтому их результаты взяты из неё (npm run check N проверит упражнение заново).`,
   },
 
   hint: {

@@ -143,6 +143,9 @@ describe("npm run progress", () => {
     expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
     expect(out).toMatch(/^ {2}07-approval-gates +0\/\d+ checks$/m);
     expect(out).toMatch(/\[░{20}\] 0\/\d+ exercises done\nNext: npm run watch 1/);
+    // watch (above) checked every exercise in this copy, and nothing changed since: progress re-uses
+    // those verdicts instead of running every exercise's checks again.
+    expect(out, "progress must say which verdicts come from the last check").toMatch(/^(\d+) of \1 exercises are unchanged since their last check/m);
   });
 });
 
