@@ -8,7 +8,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { describeMcpCall, mcpToolName, McpToolError, resultText as mcpResultText, toolFromMcp, toolsFromServers, type ConnectedServer } from "@exercise/11-mcp/mcp-tools.ts";
+import { describeMcpCall, MAX_TOOL_PAGES, mcpToolName, McpToolError, resultText as mcpResultText, toolFromMcp, toolsFromServers, type ConnectedServer } from "@exercise/11-mcp/mcp-tools.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { executeBatch, type SafeTool } from "../lessons/05-parallel-and-safe/executor.ts";
 import { noTerminalApprover } from "../lessons/07-approval-gates/approver.ts";
@@ -49,6 +49,45 @@ async function scripted(name: string, script: Script): Promise<Scripted> {
   await client.connect(clientSide);
   open.push(client);
   return { name, client, calls };
+}
+
+// A server whose tools/list comes in pages, over the real protocol: page 1 answers a request without a
+// cursor, and each page names the next with an opaque cursor. Records the cursors it was asked for.
+async function paged(name: string, pages: McpTool[][], cursors: string[]): Promise<Scripted & { asked: Array<string | undefined> }> {
+  const asked: Array<string | undefined> = [];
+  const calls: Scripted["calls"] = [];
+  const server = new Server({ name: `paged-${name}`, version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    const cursor = request.params?.cursor;
+    asked.push(cursor);
+    const index = cursor === undefined ? 0 : cursors.indexOf(cursor) + 1;
+    if (index === 0 && cursor !== undefined) throw new Error(`unknown cursor ${JSON.stringify(cursor)}: pass nextCursor back exactly as it came`);
+    return index + 1 < pages.length ? { tools: pages[index]!, nextCursor: cursors[index]! } : { tools: pages[index]! };
+  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    calls.push({ name: request.params.name, args: (request.params.arguments ?? {}) as Record<string, unknown> });
+    return { content: [{ type: "text", text: `ran ${request.params.name}` }] };
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "exercise-11", version: "1.0.0" });
+  await client.connect(clientSide);
+  open.push(client);
+  return { name, client, calls, asked };
+}
+
+// A fake client with no protocol under it: answers tools/list with `page(n)` for the n-th request (from 1)
+// and records the cursor of each. It refuses to go on forever, so a missing page limit fails instead of hanging.
+function fakeLister(name: string, page: (n: number) => { tools: McpTool[]; nextCursor?: string }): ConnectedServer & { asked: Array<string | undefined> } {
+  const asked: Array<string | undefined> = [];
+  const listTools = async (params?: { cursor?: string }) => {
+    asked.push(params?.cursor);
+    if (asked.length > 10 * MAX_TOOL_PAGES) {
+      throw new Error(`the adapter asked ${name} for page ${asked.length}: it must stop after MAX_TOOL_PAGES (${MAX_TOOL_PAGES}) pages with a McpToolError`);
+    }
+    return page(asked.length);
+  };
+  return { name, asked, client: { listTools, callTool: () => Promise.reject(new Error("not called here")) } as ConnectedServer["client"] };
 }
 
 const object = { type: "object" as const, properties: {} };
@@ -263,6 +302,69 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
   it("a server whose tools/list fails rejects toolsFromServers (nothing half-listed)", async () => {
     const broken: ConnectedServer = { name: "broken", client: { listTools: () => Promise.reject(new Error("server crashed")), callTool: () => Promise.reject(new Error("no")) } };
     await expect(toolsFromServers([broken])).rejects.toThrow(/server crashed/);
+  });
+});
+
+describe("tools/list in pages: follow nextCursor to the end, but not forever (TODO 3)", () => {
+  it("follows nextCursor over the real protocol: every page's tools, in order, each cursor passed back as it came", async () => {
+    const notes = await paged("notes", [[tool("list_notes")], [addNote], [tool("read_note")]], ["eyJwYWdlIjogMn0=", "страница 3"]);
+    const tools = await toolsFromServers([notes]);
+    expect(tools.map((t) => t.name), "a server with three pages of tools/list: the adapter must ask again with { cursor: nextCursor } until a page has no nextCursor, and keep every page's tools").toEqual([
+      "mcp__notes__list_notes",
+      "mcp__notes__add_note",
+      "mcp__notes__read_note",
+    ]);
+    expect(notes.asked, "the first request has no cursor; each next one carries the previous page's nextCursor, unchanged (cursors are opaque)").toEqual([undefined, "eyJwYWdlIjogMn0=", "страница 3"]);
+    expect(await toolFromMcp(notes, addNote).run({ name: "x" })).toBe("ran add_note");
+  });
+
+  it("keeps going past an empty page that still has a nextCursor, and stops at the first page without one", async () => {
+    const server = fakeLister("big", (n) => (n === 1 ? { tools: [], nextCursor: "2" } : n === 2 ? { tools: [tool("a"), tool("b")], nextCursor: "3" } : { tools: [tool("c")] }));
+    const tools = await toolsFromServers([server]);
+    expect(tools.map((t) => t.name), "an empty page is not the end: only a missing nextCursor is").toEqual(["mcp__big__a", "mcp__big__b", "mcp__big__c"]);
+    expect(server.asked, "page 3 has no nextCursor: that is the end, so no fourth request").toEqual([undefined, "2", "3"]);
+    const single = fakeLister("one", () => ({ tools: [tool("only")] }));
+    expect((await toolsFromServers([single])).map((t) => t.name)).toEqual(["mcp__one__only"]);
+    expect(single.asked, "a server without pages is asked once").toHaveLength(1);
+  });
+
+  it(`lists a server with exactly MAX_TOOL_PAGES (${MAX_TOOL_PAGES}) pages`, async () => {
+    const server = fakeLister("wide", (n) => (n < MAX_TOOL_PAGES ? { tools: [tool(`t${n}`)], nextCursor: `after-${n}` } : { tools: [tool(`t${n}`)] }));
+    const listing = toolsFromServers([server]);
+    await expect(listing, `${MAX_TOOL_PAGES} pages is the limit itself: all of them must be read, not refused (read pages while page <= MAX_TOOL_PAGES)`).resolves.toHaveLength(MAX_TOOL_PAGES);
+    expect((await listing).at(-1)?.name).toBe(`mcp__wide__t${MAX_TOOL_PAGES}`);
+    expect(server.asked, "one request per page").toHaveLength(MAX_TOOL_PAGES);
+  });
+
+  it("refuses a server that repeats one cursor forever: McpToolError naming the server, after MAX_TOOL_PAGES requests", async () => {
+    const stuck = fakeLister("looping", () => ({ tools: [], nextCursor: "again" }));
+    const run = toolsFromServers([stuck]);
+    await expect(run, "a server that always sends a nextCursor must not hold the agent forever: stop after MAX_TOOL_PAGES pages and throw McpToolError").rejects.toThrow(McpToolError);
+    await expect(run, 'the error must name the server ("looping") and the limit, so the user knows which server to fix').rejects.toThrow(new RegExp(`"looping"[\\s\\S]*${MAX_TOOL_PAGES} pages`));
+    await expect(run, "and say what to do: fix the server, or remove it from mcp.json").rejects.toThrow(/mcp\.json/);
+    expect(stuck.asked, `read at most MAX_TOOL_PAGES (${MAX_TOOL_PAGES}) pages, not one more`).toHaveLength(MAX_TOOL_PAGES);
+    const fresh = fakeLister("endless", (n) => ({ tools: [tool(`t${n}`)], nextCursor: `c${n}` }));
+    await expect(toolsFromServers([fresh]), "a new cursor on every page is stopped the same way").rejects.toThrow(/"endless"/);
+  });
+
+  it("clash-checks tools from page 2 like those from page 1", async () => {
+    const notes = await paged("notes", [[tool("list_notes")], [addNote]], ["p2"]);
+    const impostor = await paged("NOTES", [[tool("search")], [addNote]], ["p2"]);
+    const run = toolsFromServers([notes, impostor]);
+    await expect(run, "mcp__notes__add_note (page 2 of notes) and mcp__NOTES__add_note (page 2 of NOTES) clash: every page goes through the same check").rejects.toThrow(McpToolError);
+    await expect(run, 'the message names both servers, "notes" and "NOTES"').rejects.toThrow(/"notes"[\s\S]*"NOTES"/);
+    const repeats = fakeLister("odd", (n) => (n === 1 ? { tools: [tool("x")], nextCursor: "2" } : { tools: [tool("X")] }));
+    await expect(toolsFromServers([repeats]), "a name on page 2 equal (in any case) to one on page 1 of the same server is a clash").rejects.toThrow(McpToolError);
+    const builtIn = fakeLister("notes", (n) => (n === 1 ? { tools: [tool("list_notes")], nextCursor: "2" } : { tools: [addNote] }));
+    await expect(toolsFromServers([builtIn], { takenNames: ["mcp__notes__add_note"] }), "a page-2 tool named like a built-in tool is refused too").rejects.toThrow(/built-in/);
+  });
+
+  it("a tools/list that fails on page 2 rejects the whole listing (nothing half-listed)", async () => {
+    const broken = fakeLister("flaky", (n) => {
+      if (n === 2) throw new Error("page 2 lost");
+      return { tools: [tool("a")], nextCursor: "2" };
+    });
+    await expect(toolsFromServers([broken]), "an error on a later page must reject toolsFromServers, not return page 1 alone").rejects.toThrow(/page 2 lost/);
   });
 });
 

@@ -1,7 +1,7 @@
 // Exercise 11: the MCP-to-Tool adapter. An MCP server's tool list (tools/list) becomes course Tools
 // that the loop, the permission gate, the timeouts and the output cap treat like any other tool.
 // Read exercises/11-mcp/README.md first; the numbered TODOs below match its tasks.
-// Already done for you: the name checks, the types, McpToolError, resultText and describeMcpCall.
+// Already done for you: the name checks, the types, the limits, McpToolError, resultText and describeMcpCall.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type Anthropic from "@anthropic-ai/sdk";
@@ -20,6 +20,9 @@ export function isServerName(name: string): boolean {
   return /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/.test(name);
 }
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
+// How many pages of tools/list one server may send. Real servers need one or a few; a server that
+// keeps sending a nextCursor (the same one forever, or a new one each time) is stopped here.
+export const MAX_TOOL_PAGES = 100;
 
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
 export interface ConnectedServer {
@@ -87,7 +90,11 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
   // TODO 3: list each server's tools (client.listTools()), adapt each with toolFromMcp, in order.
-  // Two tools whose names differ only in letter case, or a tool named like one of options.takenNames,
-  // is a clash: throw McpToolError naming both owners (both servers, or the built-in tool).
+  // tools/list comes in pages: while an answer has a nextCursor, ask again with
+  // client.listTools({ cursor: nextCursor }), the cursor exactly as it came; no nextCursor is the end.
+  // A server still sending one after MAX_TOOL_PAGES pages: throw McpToolError naming the server.
+  // Two tools whose names differ only in letter case (on any page), or a tool named like one of
+  // options.takenNames, is a clash: throw McpToolError naming both owners (both servers, or the
+  // built-in tool).
   throw new Error(`not implemented yet: list and adapt the tools of ${servers.length} servers (TODO 3 in exercises/11-mcp/mcp-tools.ts)`);
 }

@@ -5,6 +5,9 @@
 //   tools/list  {name: "add_note", description, inputSchema, annotations}
 //     → Tool    {name: "mcp__notes__add_note", description, input_schema, run → tools/call}
 //
+// tools/list may come in pages: the adapter follows nextCursor to the last one, and gives up on a
+// server that sends more than MAX_TOOL_PAGES of them.
+//
 // Three rules a stranger's server cannot bend:
 //   - names: mcp__<server>__<tool>, checked against the API's pattern; a clash is an error naming both
 //     servers, never a silent "last one wins";
@@ -30,6 +33,9 @@ export function isServerName(name: string): boolean {
   return /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/.test(name);
 }
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
+// How many pages of tools/list one server may send. Real servers need one or a few; a server that
+// keeps sending a nextCursor (the same one forever, or a new one each time) is stopped here.
+export const MAX_TOOL_PAGES = 100;
 
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
 export interface ConnectedServer {
@@ -118,6 +124,25 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
   return adapted;
 }
 
+// All of a server's tools, page by page. The MCP spec paginates tools/list: a response holds the current
+// page and "An optional `nextCursor` field if more results exist"; the client asks again with { cursor },
+// and clients SHOULD "Treat a missing `nextCursor` as the end of results". The cursor is opaque: it goes
+// back exactly as it came.
+async function listAllTools(server: ConnectedServer): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page <= MAX_TOOL_PAGES; page++) {
+    const listed = await server.client.listTools({ cursor });
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  throw new McpToolError(
+    `MCP server "${server.name}" still sent a nextCursor after ${MAX_TOOL_PAGES} pages of tools/list, so listing its tools was stopped: ` +
+      "the server is broken or hostile (it may repeat one cursor forever). Fix the server, or remove it from mcp.json.",
+  );
+}
+
 // Every tool of every server, as course Tools. Throws McpToolError when a name is unusable or when
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
@@ -125,8 +150,7 @@ export async function toolsFromServers(servers: ConnectedServer[], options: Adap
   for (const taken of options.takenNames ?? []) owner.set(taken.toLowerCase(), `the built-in tool ${taken}`);
   const tools: ToolWithEffect[] = [];
   for (const server of servers) {
-    const listed = await server.client.listTools();
-    for (const tool of listed.tools) {
+    for (const tool of await listAllTools(server)) {
       const adapted = toolFromMcp(server, tool, options);
       // Compared without letter case: permission rules match names in any case, so mcp__notes__x and
       // mcp__NOTES__x would be one name to a rule, and an allow meant for one server would cover both.

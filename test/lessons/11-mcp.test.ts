@@ -19,7 +19,7 @@ import { cardNumberHook, luhnValid, maskCardNumbers } from "../../lessons/11-mcp
 import { runAgent } from "../../lessons/11-mcp/agent.ts";
 import { withHooks } from "../../lessons/11-mcp/hooks.ts";
 import { McpConfigError, parseMcpConfig, type ServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
-import { mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
+import { MAX_TOOL_PAGES, mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
 import { createClient } from "../../shared/client.ts";
 import { modelName } from "../../shared/model.ts";
@@ -100,6 +100,37 @@ describe("the adapter turns a server's tool list into course Tools", () => {
     expect(() => mcpToolName("notes", "x".repeat(60))).toThrow(/1 to 64/);
     await expect(toolsFromServers([await inMemoryNotes("notes"), await inMemoryNotes("NOTES")])).rejects.toThrow(/server "notes".*server "NOTES"/);
     await expect(toolsFromServers([await inMemoryNotes("notes")], { takenNames: ["MCP__notes__add_note"] })).rejects.toThrow(/built-in tool/);
+  });
+});
+
+describe("the adapter reads tools/list in pages", () => {
+  // A server that answers page n (from 1) with `page(n)`, recording the cursor it was asked for.
+  function pagedServer(name: string, page: (n: number) => { tools: Array<{ name: string; inputSchema: { type: "object" } }>; nextCursor?: string }) {
+    const asked: Array<string | undefined> = [];
+    const client = {
+      listTools: async (params?: { cursor?: string }) => {
+        asked.push(params?.cursor);
+        if (asked.length > 2 * MAX_TOOL_PAGES) throw new Error("the adapter never stopped asking");
+        return page(asked.length);
+      },
+      callTool: () => Promise.reject(new Error("not called")),
+    } as unknown as ConnectedServer["client"];
+    return { server: { name, client } satisfies ConnectedServer, asked };
+  }
+  const bare = (name: string) => ({ name, inputSchema: { type: "object" as const } });
+
+  it("follows nextCursor to the last page, passing each cursor back unchanged", async () => {
+    const { server, asked } = pagedServer("notes", (n) => (n === 1 ? { tools: [bare("list_notes")], nextCursor: "курсор=2" } : { tools: [bare("add_note")] }));
+    expect((await toolsFromServers([server])).map((t) => t.name)).toEqual(["mcp__notes__list_notes", "mcp__notes__add_note"]);
+    expect(asked).toEqual([undefined, "курсор=2"]);
+  });
+
+  it("stops a server that repeats one cursor, naming it, after MAX_TOOL_PAGES pages", async () => {
+    const { server, asked } = pagedServer("looping", () => ({ tools: [], nextCursor: "again" }));
+    const run = toolsFromServers([server]);
+    await expect(run).rejects.toThrow(McpToolError);
+    await expect(run).rejects.toThrow(/MCP server "looping" still sent a nextCursor after 100 pages/);
+    expect(asked).toHaveLength(MAX_TOOL_PAGES);
   });
 });
 

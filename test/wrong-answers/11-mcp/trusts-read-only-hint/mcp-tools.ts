@@ -1,6 +1,7 @@
 // Exercise 11, solved: the MCP-to-Tool adapter (the same as lessons/11-mcp/mcp-tools.ts).
-// An MCP server's tool list becomes course Tools: prefixed and checked names, clash errors naming
-// both owners, every tool gated (annotations shown, never trusted), a timeout and a capped output.
+// An MCP server's tool list (every page of it) becomes course Tools: prefixed and checked names, clash
+// errors naming both owners, every tool gated (annotations shown, never trusted), a timeout and a capped
+// output.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type Anthropic from "@anthropic-ai/sdk";
@@ -19,6 +20,9 @@ export function isServerName(name: string): boolean {
   return /^[a-zA-Z0-9-]+(?:_[a-zA-Z0-9-]+)*$/.test(name);
 }
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
+// How many pages of tools/list one server may send. Real servers need one or a few; a server that
+// keeps sending a nextCursor (the same one forever, or a new one each time) is stopped here.
+export const MAX_TOOL_PAGES = 100;
 
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
 export interface ConnectedServer {
@@ -107,6 +111,25 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
   return adapted;
 }
 
+// All of a server's tools, page by page. The MCP spec paginates tools/list: a response holds the current
+// page and "An optional `nextCursor` field if more results exist"; the client asks again with { cursor },
+// and clients SHOULD "Treat a missing `nextCursor` as the end of results". The cursor is opaque: it goes
+// back exactly as it came.
+async function listAllTools(server: ConnectedServer): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page <= MAX_TOOL_PAGES; page++) {
+    const listed = await server.client.listTools({ cursor });
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    if (cursor === undefined) return tools;
+  }
+  throw new McpToolError(
+    `MCP server "${server.name}" still sent a nextCursor after ${MAX_TOOL_PAGES} pages of tools/list, so listing its tools was stopped: ` +
+      "the server is broken or hostile (it may repeat one cursor forever). Fix the server, or remove it from mcp.json.",
+  );
+}
+
 // Every tool of every server, as course Tools. Throws McpToolError when a name is unusable or when
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
@@ -114,8 +137,7 @@ export async function toolsFromServers(servers: ConnectedServer[], options: Adap
   for (const taken of options.takenNames ?? []) owner.set(taken.toLowerCase(), `the built-in tool ${taken}`);
   const tools: ToolWithEffect[] = [];
   for (const server of servers) {
-    const listed = await server.client.listTools();
-    for (const tool of listed.tools) {
+    for (const tool of await listAllTools(server)) {
       const adapted = toolFromMcp(server, tool, options);
       // Compared without letter case: permission rules match names in any case, so mcp__notes__x and
       // mcp__NOTES__x would be one name to a rule, and an allow meant for one server would cover both.
