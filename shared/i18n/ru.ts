@@ -33,7 +33,7 @@ export const ru: Messages = {
     sameAsReference: "Ваше решение проходит и совпадает с эталонным.",
     diffHeading: "Ваше решение проходит. Вот чем от него отличается эталонное:",
     longDiff: (lines, number) =>
-      `Ваше решение проходит. Эталонное отличается от него на ${countRu(lines, "строку", "строки", "строк")} diff: npm run check ${number} -- --diff`,
+      `Ваше решение проходит. Эталонное отличается от него: ${countRu(lines, "строка", "строки", "строк")} в diff. Показать всё: npm run check ${number} -- --diff`,
   },
 
   watch: {
@@ -53,7 +53,7 @@ export const ru: Messages = {
     checking: (id) => `Проверяю ${id} ...`,
     notYet: "n переходит дальше, когда пройдены все проверки этого упражнения.",
     lastExercise: "Это было последнее упражнение.",
-    noTerminal: "(Терминала нет, поэтому слежения нет: это была одна проверка. Запустите npm run watch в терминале, чтобы проверять при каждом сохранении.)",
+    noTerminal: "(Терминала нет, поэтому watch не следит за сохранениями: упражнение проверено один раз. Запустите npm run watch в терминале, и проверка будет идти при каждом сохранении.)",
   },
 
   progress: {
@@ -80,7 +80,7 @@ export const ru: Messages = {
     alreadyShipped: (id) => `Упражнение ${id} и так в исходном виде. Сбрасывать нечего.`,
     question: (id, files) => `Вернуть исходную заготовку упражнения ${id}? Будут заменены: ${files}; ваши файлы сначала копируются в .course/backup/. [y/N] `,
     yes: ["y", "yes", "д", "да"],
-    noTerminal: (id, number) => `${id} не сброшено: нет терминала, чтобы спросить вас. Сбросить всё равно: npm run reset ${number} -- --yes`,
+    noTerminal: (id, number) => `Упражнение ${id} не сброшено: нет терминала, чтобы спросить вас. Сбросить всё равно: npm run reset ${number} -- --yes`,
     nothingChanged: "Ничего не изменено.",
     done: (id, files) => `Упражнение ${id} снова в исходном виде (${files}).`,
     backup: (folder) => `Ваши файлы скопированы в ${folder}`,
@@ -89,7 +89,7 @@ export const ru: Messages = {
 
   lesson: {
     banner: (id) => `Урок ${id}`,
-    builtInModel: "Эта задача идёт на встроенной демомодели, сделанной для неё, какая бы модель ни была выбрана.",
+    builtInModel: "Эта задача идёт на встроенной демомодели, сделанной специально для неё, какая бы модель ни была выбрана.",
     realModel: (model, where) => `Модель: ${model}${where ? ` на ${where}` : ""} (настоящие вызовы API, за счёт вашего ключа)`,
     offline: (why) => `Офлайн-демомодель (${why}): маленький встроенный планировщик, а не Claude. Для Claude: cp .env.example .env и укажите ANTHROPIC_API_KEY.`,
     noKey: "ANTHROPIC_API_KEY не задан",
@@ -149,11 +149,11 @@ export const ru: Messages = {
     keyOk: (length) => `ANTHROPIC_API_KEY задан и похож на ключ (sk-ant-..., ${countRu(length, "символ", "символа", "символов")})`,
     noAnswerWithin: (seconds) => `нет ответа за ${seconds} с`,
     refused: "там никто не слушает (connection refused)",
-    noHost: "имя хоста не находится",
+    noHost: "имя хоста не найдено (DNS)",
     noServer: "ANTHROPIC_BASE_URL не задан и ключа нет: спрашивать некого (офлайн-демомодель)",
     baseUrlNamed: (base) => `ANTHROPIC_BASE_URL (${base})`,
     apiAt: (base) => `API по адресу ${base}`,
-    endsInV1: (name) => `${name} кончается на /v1: SDK сам добавляет /v1/messages`,
+    endsInV1: (name) => `${name} оканчивается на /v1: SDK сам добавляет /v1/messages`,
     setBaseUrl: (base) => `задайте ANTHROPIC_BASE_URL=${base}`,
     noAnswer: (name, error) => `${name} не отвечает: ${error}`,
     startServer: "запустите сервер или исправьте либо уберите ANTHROPIC_BASE_URL в .env",
@@ -163,7 +163,7 @@ export const ru: Messages = {
     keyRefused: (name) => `${name} отвечает как Messages API, но не принимает ключ (401)`,
     checkKey: "проверьте ANTHROPIC_API_KEY в .env",
     apiOk: (name, status) => `${name} отвечает как Messages API (HTTP ${status})`,
-    deprecated: (end) => `; она устарела, поддержка кончается ${end}`,
+    deprecated: (end) => `; она устарела, поддержка прекращается ${end}`,
     pickCurrent: "выберите актуальную модель: ANTHROPIC_MODEL в .env или --model (например, claude-haiku-5-5)",
     modelKnownToApi: (name, note) => `модель ${name}: API её знает${note}`,
     modelUnknownToApi: (name) => `модель ${name}: Models API её не знает (404)`,
@@ -173,9 +173,9 @@ export const ru: Messages = {
     modelLocal: (name) => `модель ${name}: SDK не знает такой модели Claude (ничего страшного, если её отдаёт ваш локальный сервер)`,
     modelUnknown: (name) => `модель ${name}: SDK не знает такого имени модели`,
     modelUnknownFix: "укажите в ANTHROPIC_MODEL актуальную модель Claude (например, claude-haiku-5-5) или уберите её, чтобы взять модель по умолчанию",
-    workspaceOk: "в workspace/ можно писать",
-    workspaceCreatable: "workspace/ можно создать здесь (в неё пишут уроки 03, 06 и 07)",
-    notWritable: (what, error) => `${what === "workspace" ? "в workspace/" : "в папку курса"} нельзя писать: ${error}`,
+    workspaceOk: "в папку workspace/ можно писать",
+    workspaceCreatable: "папку workspace/ можно создать здесь (в неё пишут уроки 03, 06 и 07)",
+    notWritable: (what, error) => `${what === "workspace" ? "в папку workspace/" : "в папку курса"} нельзя писать: ${error}`,
     notWritableFix: "проверьте владельца папки и права доступа",
     terminalOk: "терминал подключён (урок 07 может спросить перед побочным эффектом)",
     noTerminal: "терминал не подключён: урок 07 не может спросить и отказывает инструментам, которым нужно подтверждение (запустите его в терминале, чтобы отвечать y/n)",
