@@ -17,6 +17,7 @@ import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-file
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 import { openTape, type Tape } from "./record-replay-flags.ts";
+import { en } from "../i18n/en.ts";
 import { messages } from "../i18n/messages.ts";
 
 interface LessonModule {
@@ -150,7 +151,7 @@ export function shellQuoted(task: string): string {
 }
 
 function sourceName(mode: "claude" | "offline"): string {
-  if (mode === "offline") return "the offline demo model";
+  if (mode === "offline") return en.tape.offlineSource;
   return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 

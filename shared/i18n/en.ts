@@ -112,6 +112,21 @@ export const en = {
     unknownCost: "unknown for this model",
   },
 
+  // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).
+  tape: {
+    both: "Use --record or --replay, not both: a replay answers from the file --record writes.",
+    replayNoChat: "--replay plays one recorded run; it cannot take new tasks with --chat.",
+    otherLesson: (file: string, recorded: string, lesson: string) =>
+      `'${file}' was recorded with lesson ${recorded}, not ${lesson}. Run: npm run lesson ${recorded} -- --replay ${file}`,
+    aModel: "a model",
+    // What a recording made offline names as its source. Saved in English; shown in the learner's language.
+    offlineSource: "the offline demo model",
+    replaying: (file: string, count: number, source: string, date: string) =>
+      `Replaying '${file}': ${count} exchange(s) recorded from ${source} on ${date}. No model is asked.`,
+    recorded: (count: number, file: string) =>
+      `Recorded ${count} exchange(s) to ${file} (no key or authorization header is saved). Replay: --replay ${file}`,
+  },
+
   approval: {
     needed: (tool: string) => `  ? Approval needed: ${tool}`,
     question: (tool: string) => `  Run it? [y] yes  [n] no  [a] always allow ${tool} this session  (Enter = no): `,

@@ -8,6 +8,8 @@ import { countRu, pluralRu } from "./plural.ts";
 const checks = (n: number) => countRu(n, "проверка", "проверки", "проверок");
 // After "из": из 1 проверки, из 5 проверок.
 const ofChecks = (n: number) => `${n} ${pluralRu(n, "проверки", "проверок", "проверок")}`;
+// One recorded exchange is a request with the answer it got.
+const exchanges = (n: number) => countRu(n, "запрос с ответом", "запроса с ответами", "запросов с ответами");
 const groups = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 export const ru: Messages = {
@@ -104,6 +106,19 @@ export const ru: Messages = {
       `ходов: ${s.turns} · вызовов инструментов: ${s.toolCalls} · токенов: ${s.inputTokens} на входе / ${s.outputTokens} на выходе${s.estimated ? " (оценка)" : ""} · стоимость: ${s.cost} · время: ${s.seconds.replace(".", ",")} с`,
     offlineCost: "$0 (офлайн)",
     unknownCost: "для этой модели неизвестна",
+  },
+
+  tape: {
+    both: "Укажите --record или --replay, но не оба: воспроизведение отвечает из файла, который пишет --record.",
+    replayNoChat: "--replay проигрывает один записанный запуск и не принимает новых задач через --chat.",
+    otherLesson: (file, recorded, lesson) =>
+      `'${file}' записан с уроком ${recorded}, а не ${lesson}. Запустите: npm run lesson ${recorded} -- --replay ${file}`,
+    aModel: "модель",
+    offlineSource: "офлайн-демомодель",
+    replaying: (file, count, source, date) =>
+      `Воспроизвожу '${file}': ${exchanges(count)}, записано ${date} (отвечал: ${source}). Модель не вызывается.`,
+    recorded: (count, file) =>
+      `Записано в ${file}: ${exchanges(count)} (ключ и заголовок authorization не сохраняются). Воспроизвести: --replay ${file}`,
   },
 
   approval: {

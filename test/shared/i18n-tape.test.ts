@@ -1,0 +1,52 @@
+// --record / --replay speak the learner's language too: the Russian lines count requests with the
+// right plural form, and openTape's refusals come from the catalogue. Pure functions, temp files only.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { openTape } from "../../shared/cli/record-replay-flags.ts";
+import { en } from "../../shared/i18n/en.ts";
+import { ru } from "../../shared/i18n/ru.ts";
+
+const temp = mkdtempSync(path.join(os.tmpdir(), "course-i18n-tape-"));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+afterEach(() => vi.unstubAllEnvs());
+
+describe("the --record / --replay messages in Russian", () => {
+  it.each([
+    [1, "1 запрос с ответом"],
+    [3, "3 запроса с ответами"],
+    [5, "5 запросов с ответами"],
+    [11, "11 запросов с ответами"],
+    [21, "21 запрос с ответом"],
+  ])("%i recorded exchanges read as «%s»", (count, words) => {
+    expect(ru.tape.recorded(count, "runs/rate.json")).toBe(
+      `Записано в runs/rate.json: ${words} (ключ и заголовок authorization не сохраняются). Воспроизвести: --replay runs/rate.json`,
+    );
+    expect(ru.tape.replaying("runs/rate.json", count, "Claude (claude-haiku-5-5)", "2026-11-29")).toContain(`'runs/rate.json': ${words}, записано 2026-11-29`);
+  });
+
+  it("keep every command and file name the learner types, as the English ones do", () => {
+    for (const catalogue of [en, ru]) {
+      expect(catalogue.tape.otherLesson("run.json", "02-agent-loop", "01-first-tool")).toContain("npm run lesson 02-agent-loop -- --replay run.json");
+      expect(catalogue.tape.recorded(2, "run.json")).toContain("--replay run.json");
+      expect(catalogue.tape.both).toMatch(/--record.*--replay/);
+      expect(catalogue.tape.replayNoChat).toMatch(/--replay.*--chat/);
+    }
+  });
+
+  it("a recording made offline names its source in English in the file, and in Russian on screen", () => {
+    expect(en.tape.offlineSource).toBe("the offline demo model");
+    expect(ru.tape.offlineSource).toBe("офлайн-демомодель");
+  });
+
+  // The language is chosen once per process, so this file only runs Russian through openTape; the
+  // English wording is asserted by record-replay.test.ts (vitest sets COURSE_LANG=en).
+  it("openTape refuses in the learner's language", () => {
+    vi.stubEnv("COURSE_LANG", "ru");
+    const file = path.join(temp, "run.json");
+    expect(() => openTape({ record: file, replay: file, lesson: "02-agent-loop", chat: false })).toThrow(ru.tape.both);
+    expect(() => openTape({ replay: file, lesson: "02-agent-loop", chat: true })).toThrow(ru.tape.replayNoChat);
+  });
+});
