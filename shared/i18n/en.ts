@@ -110,6 +110,34 @@ export const en = {
       `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,
     offlineCost: "$0 (offline)",
     unknownCost: "unknown for this model",
+    // npm run lesson -- --help, and after a wrong option. Option names stay as the learner types them.
+    usage: (model: string, taskKb: number) => `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
+  N          the lesson: 1, 01 or its name (first-tool)
+  --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
+  --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${model})
+  --raw      print the exact JSON of every request and response
+  --chat     type tasks one after another (needs a terminal)
+  --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
+             ${taskKb} KB, which the system refuses as an argument
+  --budget   stop before a real request whose estimated cost would pass this many US dollars
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`,
+    lessonsHeading: "Lessons:",
+    unknownOption: (option: string) =>
+      `Unknown option '${option}' (the options are below). A task that starts with "-" goes after a second "--": npm run lesson N -- -- "${option} ..."`,
+    // What went wrong with a real model, each with what to do about it.
+    unreachable: (problem: string) => `Could not reach the API: ${problem}`,
+    unreachableFix: "Check your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.",
+    apiError: (status: number, problem: string) => `API error ${status}: ${problem}`,
+    badRequest: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
+    keyRefused: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
+    forbidden: "The key may not use this model or feature.",
+    notFound: (model: string) =>
+      `Model or endpoint not found. Check the model name, set by --model or ANTHROPIC_MODEL (now '${model}'), and ANTHROPIC_BASE_URL if you set it.`,
+    rateLimited: "Rate limited. Wait a little and run again.",
+    overloaded: "The API is overloaded. Try again in a minute, or run with --offline.",
+    serverError: "The API had a problem on its side. Try again.",
+    crashed: (problem: string) => `The agent crashed: ${problem}`,
   },
 
   // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).

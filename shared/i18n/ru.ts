@@ -106,6 +106,32 @@ export const ru: Messages = {
       `ходов: ${s.turns} · вызовов инструментов: ${s.toolCalls} · токенов: ${s.inputTokens} на входе / ${s.outputTokens} на выходе${s.estimated ? " (оценка)" : ""} · стоимость: ${s.cost} · время: ${s.seconds.replace(".", ",")} с`,
     offlineCost: "$0 (офлайн)",
     unknownCost: "для этой модели неизвестна",
+    usage: (model, taskKb) => `Использование: npm run lesson N [-- "ваша задача"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
+  N          урок: 1, 01 или его имя (first-tool)
+  --offline  использовать офлайн-демомодель, даже если задан ANTHROPIC_API_KEY
+  --model    какую модель Claude использовать (по умолчанию: $ANTHROPIC_MODEL или ${model})
+  --raw      напечатать точный JSON каждого запроса и ответа
+  --chat     вводить задачи одну за другой (нужен терминал)
+  --task-file PATH  прочитать задачу из файла (- для стандартного ввода): для задач длиннее примерно
+             ${taskKb} КБ, которые система не принимает как аргумент
+  --budget   остановиться перед настоящим запросом, если его оценочная стоимость превысит столько долларов США
+  --record F сохранить каждый запрос и ответ в файл F (ключ не сохраняется)
+  --replay F запустить на записи вместо модели; если запрос отличается, остановиться и показать diff`,
+    lessonsHeading: "Уроки:",
+    unknownOption: (option) =>
+      `Неизвестный параметр '${option}' (список параметров ниже). Задача, которая начинается с "-", идёт после второго "--": npm run lesson N -- -- "${option} ..."`,
+    unreachable: (problem) => `Не удалось связаться с API: ${problem}`,
+    unreachableFix: "Проверьте подключение к сети или ANTHROPIC_BASE_URL, если вы его задали. Или запустите с --offline.",
+    apiError: (status, problem) => `Ошибка API ${status}: ${problem}`,
+    badRequest: "Запрос нарушил правило API (какое, сказано в сообщении). Сравните свои сообщения с кодом урока.",
+    keyRefused: "API не принял ключ. Проверьте ANTHROPIC_API_KEY в .env.",
+    forbidden: "Этому ключу, возможно, недоступна эта модель или возможность.",
+    notFound: (model) =>
+      `Модель или адрес не найдены. Проверьте имя модели, заданное через --model или ANTHROPIC_MODEL (сейчас '${model}'), и ANTHROPIC_BASE_URL, если вы его задали.`,
+    rateLimited: "Превышен лимит запросов. Подождите немного и запустите снова.",
+    overloaded: "API перегружен. Попробуйте через минуту или запустите с --offline.",
+    serverError: "У API проблема на его стороне. Попробуйте ещё раз.",
+    crashed: (problem) => `Агент упал: ${problem}`,
   },
 
   tape: {

@@ -1,5 +1,6 @@
-// --record / --replay speak the learner's language too: the Russian lines count requests with the
-// right plural form, and openTape's refusals come from the catalogue. Pure functions, temp files only.
+// npm run lesson's own lines in Russian: --record / --replay count requests with the right plural
+// form and refuse from the catalogue; the usage text and the API advice keep every name the learner
+// types. Pure functions, temp files only.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -48,5 +49,22 @@ describe("the --record / --replay messages in Russian", () => {
     const file = path.join(temp, "run.json");
     expect(() => openTape({ record: file, replay: file, lesson: "02-agent-loop", chat: false })).toThrow(ru.tape.both);
     expect(() => openTape({ replay: file, lesson: "02-agent-loop", chat: true })).toThrow(ru.tape.replayNoChat);
+  });
+});
+
+describe("npm run lesson's usage and API advice in Russian", () => {
+  it("the usage names every option and placeholder the English one names", () => {
+    const names = (text: string) => new Set(text.match(/--[a-z-]+|\$ANTHROPIC_MODEL|\b[A-Z]{2,}\b|claude-haiku-5-5|\b100\b/g));
+    const english = en.lesson.usage("claude-haiku-5-5", 100);
+    const russian = ru.lesson.usage("claude-haiku-5-5", 100);
+    for (const name of names(english)) if (name !== "KB" && name !== "JSON" && name !== "US") expect(russian, name).toContain(name);
+    expect(russian.split("\n")).toHaveLength(english.split("\n").length);
+  });
+
+  it("advice keeps the setting to check and the option to try", () => {
+    expect(ru.lesson.notFound("claude-x")).toContain("'claude-x'");
+    for (const text of [ru.lesson.unreachableFix, ru.lesson.overloaded]) expect(text).toContain("--offline");
+    expect(ru.lesson.keyRefused).toContain("ANTHROPIC_API_KEY");
+    expect(ru.lesson.unknownOption("-x")).toContain('npm run lesson N -- -- "-x ..."');
   });
 });
