@@ -138,6 +138,18 @@ export const en = {
     overloaded: "The API is overloaded. Try again in a minute, or run with --offline.",
     serverError: "The API had a problem on its side. Try again.",
     crashed: (problem: string) => `The agent crashed: ${problem}`,
+    // A task too long for the command line, or a --task-file that cannot be used (shared/cli/task-input.ts).
+    taskTooLong: (bytes: number, limit: number) =>
+      `The task is ${bytes.toLocaleString("en-US")} bytes; on the command line the limit is ${limit.toLocaleString("en-US")} ` +
+      "(the system refuses longer arguments). Put it in a file and run: npm run lesson N -- --task-file task.txt",
+    standardInput: "standard input",
+    taskFileTooBig: (where: string, limit: number) =>
+      `The task in ${where} is over ${limit.toLocaleString("en-US")} bytes (about 100,000 tokens, sent with every request). ` +
+      "Shorten it, or give the agent the document to read with a tool instead of pasting it into the task.",
+    taskNotUtf8: (where: string) => `The task in ${where} is not UTF-8 text. Save it as UTF-8 and try again.`,
+    taskEmpty: (where: string) => `The task in ${where} is empty. Write the task into it, or pass it in quotes.`,
+    taskFileUnreadable: (file: string, code: string | undefined) =>
+      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}.`,
   },
 
   // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).

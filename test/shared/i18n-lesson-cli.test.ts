@@ -68,3 +68,20 @@ describe("npm run lesson's usage and API advice in Russian", () => {
     expect(ru.lesson.unknownOption("-x")).toContain('npm run lesson N -- -- "-x ..."');
   });
 });
+
+describe("a task that cannot be used, in Russian", () => {
+  it("sizes are grouped the Russian way and the way out is a command the learner can type", () => {
+    const long = ru.lesson.taskTooLong(123456, 100000);
+    expect(long).toContain("123 456 байт");
+    expect(long).toContain("100 000");
+    expect(long).toContain("npm run lesson N -- --task-file task.txt");
+    expect(ru.lesson.taskFileTooBig("task.txt", 400000)).toContain("400 000 байт");
+    expect(en.lesson.taskTooLong(123456, 100000)).toContain("123,456 bytes");
+  });
+
+  it("a missing file is named as missing, other errors by their code", () => {
+    expect(ru.lesson.taskFileUnreadable("nope.txt", "ENOENT")).toBe("Не удаётся прочитать файл задачи nope.txt: такого файла нет.");
+    expect(ru.lesson.taskFileUnreadable("dir", "EISDIR")).toBe("Не удаётся прочитать файл задачи dir (EISDIR).");
+    expect(ru.lesson.taskEmpty(ru.lesson.standardInput)).toContain("в стандартном вводе пуста");
+  });
+});
