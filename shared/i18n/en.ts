@@ -36,6 +36,8 @@ export const en = {
     fixThenCheck: (number: number) => `fix the check above, then npm run check ${number} again (stuck? npm run hint ${number}).`,
     sameAsReference: "Your answer passes, and it is the same as the reference solution.",
     diffHeading: "Your answer passes. Here is how the reference solution differs:",
+    moreLines: (count: number) => `... (${count} more lines; --verbose shows everything)`,
+    noCheckRan: "no check ran (is the test file there?)",
     longDiff: (lines: number, number: number) => `Your answer passes. The reference solution differs in a ${lines}-line diff: npm run check ${number} -- --diff`,
   },
 

@@ -34,6 +34,8 @@ export const ru: Messages = {
     fixThenCheck: (number) => `исправьте проверку выше и снова запустите npm run check ${number} (застряли? npm run hint ${number}).`,
     sameAsReference: "Ваше решение проходит и совпадает с эталонным.",
     diffHeading: "Ваше решение проходит. Вот чем от него отличается эталонное:",
+    moreLines: (count) => `... (ещё ${countRu(count, "строка", "строки", "строк")}; --verbose покажет всё)`,
+    noCheckRan: "не запустилась ни одна проверка (файл тестов на месте?)",
     longDiff: (lines, number) =>
       `Ваше решение проходит. Эталонное отличается от него: ${countRu(lines, "строка", "строки", "строк")} в diff. Показать всё: npm run check ${number} -- --diff`,
   },

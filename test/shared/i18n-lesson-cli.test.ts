@@ -85,3 +85,13 @@ describe("a task that cannot be used, in Russian", () => {
     expect(ru.lesson.taskEmpty(ru.lesson.standardInput)).toContain("в стандартном вводе пуста");
   });
 });
+
+describe("a cut check message says how much is left, in Russian plural forms", () => {
+  it.each([
+    [1, "... (ещё 1 строка; --verbose покажет всё)"],
+    [2, "... (ещё 2 строки; --verbose покажет всё)"],
+    [7, "... (ещё 7 строк; --verbose покажет всё)"],
+  ])("%i lines", (count, line) => {
+    expect(ru.check.moreLines(count)).toBe(line);
+  });
+});
