@@ -4,12 +4,14 @@
 // frame), so check, watch and hint can each say it their own way.
 
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestSpecification, Vitest } from "vitest/node";
 import { messages } from "../i18n/messages.ts";
 import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
+import { cachedVerdict, fingerprint, keepVerdict } from "./verdict-cache.ts";
 
 export interface CheckOutcome {
   title: string; // "describe > it"
@@ -23,11 +25,14 @@ export interface CheckResult {
   checks: CheckOutcome[];
   // The test file could not run at all (a syntax error, a missing export): no check ran.
   broken?: { message: string; frame: string };
+  // Taken from the last run (verdict-cache.ts): nothing it depends on has changed since.
+  fromCache?: boolean;
 }
 
 export interface CheckRunner {
   run(exercise: CourseUnit): Promise<CheckResult>;
   // Several exercises in one vitest run (their files run side by side): what `watch` needs at start.
+  // An exercise unchanged since its last run gets that run's verdict, marked fromCache.
   runAll(exercises: CourseUnit[]): Promise<Map<string, CheckResult>>;
   // Tells vitest a file changed (it caches transformed files in memory between runs).
   changed(file: string): void;
@@ -39,8 +44,11 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   process.env.COURSE_TARGET = target;
   delete process.env.ANTHROPIC_API_KEY;
   const { createVitest } = await import("vitest/node");
+  // As many test files at once as there are cores: vitest's own default leaves one core idle, which on
+  // a 2-core laptop means progress and watch's start check the exercises one after another.
+  const maxWorkers = os.availableParallelism();
   // One reporter that prints nothing: the course says what matters itself.
-  const vitest: Vitest = await createVitest("test", { root, watch: false, reporters: [{}], silent: true }, { server: { watch: null } });
+  const vitest: Vitest = await createVitest("test", { root, watch: false, reporters: [{}], silent: true, maxWorkers }, { server: { watch: null } });
   await vitest.standalone();
   const specs = new Map<string, TestSpecification[]>();
   const specsFor = async (exercise: CourseUnit): Promise<TestSpecification[]> => {
@@ -63,19 +71,35 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
 
   const runner: CheckRunner = {
     async run(exercise) {
+      const print = fingerprint(exercise, target, root);
       const result = await vitest.runTestSpecifications(await specsFor(exercise));
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
-      return toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
+      const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
+      keepVerdict(exercise, print, verdict, root);
+      return verdict;
     },
     async runAll(exercises) {
-      const all = (await Promise.all(exercises.map(specsFor))).flat();
-      const result = await vitest.runTestSpecifications(all);
+      const prints = new Map(exercises.map((e) => [e.id, fingerprint(e, target, root)]));
+      const kept = new Map<string, CheckResult>();
+      for (const exercise of exercises) {
+        const verdict = cachedVerdict(exercise, prints.get(exercise.id)!, root);
+        if (verdict) kept.set(exercise.id, { ...verdict, fromCache: true });
+      }
+      const toRun = exercises.filter((e) => !kept.has(e.id));
+      const result = toRun.length > 0 ? await vitest.runTestSpecifications((await Promise.all(toRun.map(specsFor))).flat()) : undefined;
       const byExercise = new Map<string, CheckResult>();
       for (const exercise of exercises) {
+        const fromCache = kept.get(exercise.id);
+        if (fromCache || !result) {
+          if (fromCache) byExercise.set(exercise.id, fromCache);
+          continue;
+        }
         const file = path.join(root, testFileFor(exercise));
         const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
-        byExercise.set(exercise.id, toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root));
+        const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root);
+        keepVerdict(exercise, prints.get(exercise.id)!, verdict, root);
+        byExercise.set(exercise.id, verdict);
       }
       return byExercise;
     },

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import chalk from "chalk";
 import { createCheckRunner, type CheckOutcome } from "./check-runner.ts";
+import { cachedVerdict, fingerprint } from "./verdict-cache.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
 import { courseLanguage, type Lang } from "../i18n/language.ts";
@@ -144,6 +145,9 @@ export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | unde
 }
 
 async function firstFailingCheck(exercise: CourseUnit): Promise<CheckOutcome | undefined> {
+  // Nothing changed since the last check (npm run check, watch): its verdict says what fails, at once.
+  const kept = cachedVerdict(exercise, fingerprint(exercise, "exercises"));
+  if (kept) return kept.checks.find((c) => !c.passed);
   const runner = await createCheckRunner();
   try {
     const result = await runner.run(exercise);

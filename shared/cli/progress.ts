@@ -23,6 +23,8 @@ export async function progressCommand(): Promise<number> {
     const count = result.broken ? m.progress.broken : m.progress.checks(result.checks.filter((c) => c.passed).length, result.checks.length);
     console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green(m.progress.done) : chalk.yellow(count)}`);
   }
+  const unchanged = exercises.filter((e) => results.get(e.id)?.fromCache).length;
+  if (unchanged > 0) console.log(chalk.dim(`\n${m.progress.fromCache(unchanged, exercises.length)}`));
   console.log(`\n${progressBar(done, exercises.length)}`);
   console.log(next ? m.check.next(next) : chalk.green(m.progress.everyExerciseDone));
   return 0;

@@ -161,7 +161,9 @@ export async function watchCommand(args: string[]): Promise<number> {
     const all = await runner.runAll(exercises);
     for (const e of exercises) if (passed(all.get(e.id) ?? { checks: [] })) done.add(e.id);
     exercise = asked ?? exercises.find((e) => !done.has(e.id)) ?? exercises[exercises.length - 1]!;
-    first = all.get(exercise.id) ?? (await runner.run(exercise));
+    // The exercise on screen is always checked now, even when nothing changed since its last check.
+    const known = all.get(exercise.id);
+    first = known && !known.fromCache ? known : await runner.run(exercise);
   }
   if (passed(first)) done.add(exercise.id);
 

@@ -65,6 +65,8 @@ export const ru: Messages = {
     checks: (passing, total) => `${passing} из ${ofChecks(total)}`,
     broken: "проверки не смогли загрузить ваш код",
     everyExerciseDone: "Все упражнения готовы.",
+    fromCache: (unchanged, total) =>
+      `${unchanged} из ${total} упражнений ${pluralRu(unchanged, "не менялось", "не менялись", "не менялись")} с последней проверки, поэтому их результаты взяты из неё (npm run check N проверит упражнение заново).`,
   },
 
   hint: {
@@ -104,6 +106,9 @@ export const ru: Messages = {
     turnLimit: "Агент остановился раньше, чем модель закончила (она ещё просила инструменты): задача не выполнена.",
     chatNeedsTerminal: '--chat нужен терминал, чтобы печатать задачи. Передайте задачу аргументом: npm run lesson N -- "задача"',
     chatIntro: "Введите задачу и нажмите Enter; пустая строка или Ctrl+D завершают. Каждая задача начинает новый разговор.",
+    chatIntroSession: "Введите сообщение и нажмите Enter; пустая строка или Ctrl+D завершают. Каждое сообщение продолжает сессию, а она сохраняется: запустите урок позже, и разговор продолжится (--new начинает новую).",
+    chatUseChannels: (n) =>
+      `Урок ${n} разговаривает через свои каналы, а не через --chat: npm run lesson ${n} -- --web (страница чата в браузере) или -- --telegram. Чат в терминале: npm run lesson 8 -- --chat`,
     summary: (s) =>
       `ходов: ${s.turns} · вызовов инструментов: ${s.toolCalls} · токенов: ${s.inputTokens} на входе / ${s.outputTokens} на выходе${s.estimated ? " (оценка)" : ""} · стоимость: ${s.cost} · время: ${s.seconds.replace(".", ",")} с`,
     offlineCost: "$0 (офлайн)",
