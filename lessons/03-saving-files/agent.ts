@@ -37,7 +37,13 @@ export const system =
   "into it the result together with the figures it came from (the rate, the amount). Answer in the language " +
   "of the question and say where the file was saved.";
 
-export async function runAgent(client: Anthropic, task: string, workspaceDir: string = DEFAULT_WORKSPACE): Promise<string> {
-  const result = await runLoop(client, task, { tools: createAgentTools(workspaceDir), system });
+// Options, not a bare folder: `npm run lesson` hands every lesson its command-line flags here, as
+// docs/AUTHORING.md says. Tests pass { workspaceDir } to keep the learner's workspace/ untouched.
+export interface AgentOptions {
+  workspaceDir?: string;
+}
+
+export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
+  const result = await runLoop(client, task, { tools: createAgentTools(options.workspaceDir ?? DEFAULT_WORKSPACE), system });
   return result.text;
 }

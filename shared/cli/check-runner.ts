@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestSpecification, Vitest } from "vitest/node";
+import { messages } from "../i18n/messages.ts";
 import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
@@ -144,7 +145,7 @@ function toCheckResult(result: RunResult, root: string): CheckResult {
   for (const error of result.unhandledErrors as ErrorLike[]) {
     if (!broken) broken = { message: cleanMessage(error.message ?? String(error)), frame: frameFor(error, root) };
   }
-  if (checks.length === 0 && !broken) broken = { message: "no check ran (is the test file there?)", frame: "" };
+  if (checks.length === 0 && !broken) broken = { message: messages().check.noCheckRan, frame: "" };
   return broken && checks.length === 0 ? { checks, broken } : { checks };
 }
 
@@ -154,7 +155,7 @@ export function cleanMessage(text: string, maxLines = 6): string {
   const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
   const lines = plain.split("\n").filter((line) => line.trim() !== "" && !/^\s+at /.test(line));
   const kept = lines.slice(0, maxLines);
-  if (lines.length > maxLines) kept.push(`... (${lines.length - maxLines} more lines; --verbose shows everything)`);
+  if (lines.length > maxLines) kept.push(messages().check.moreLines(lines.length - maxLines));
   return kept.join("\n");
 }
 

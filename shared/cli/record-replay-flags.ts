@@ -3,6 +3,8 @@
 
 import chalk from "chalk";
 import type { Fetch } from "../client.ts";
+import { en } from "../i18n/en.ts";
+import { messages } from "../i18n/messages.ts";
 import { createRecorder } from "../record-replay/recorder.ts";
 import { loadRecording } from "../record-replay/recording.ts";
 import { createReplay } from "../record-replay/replay.ts";
@@ -31,13 +33,14 @@ export interface TapeOptions {
 
 // Throws an Error with a readable message for a flag that cannot work.
 export function openTape(options: TapeOptions): Tape | undefined {
-  if (options.record && options.replay) throw new Error("Use --record or --replay, not both: a replay answers from the file --record writes.");
+  const m = messages().tape;
+  if (options.record && options.replay) throw new Error(m.both);
   if (options.replay) {
-    if (options.chat) throw new Error("--replay plays one recorded run; it cannot take new tasks with --chat.");
+    if (options.chat) throw new Error(m.replayNoChat);
     const file = options.replay;
     const recording = loadRecording(file);
     if (recording.lesson && recording.lesson !== options.lesson) {
-      throw new Error(`'${file}' was recorded with lesson ${recording.lesson}, not ${options.lesson}. Run: npm run lesson ${recording.lesson} -- --replay ${file}`);
+      throw new Error(m.otherLesson(file, recording.lesson, options.lesson));
     }
     const replay = createReplay(recording);
     return {
@@ -45,9 +48,7 @@ export function openTape(options: TapeOptions): Tape | undefined {
       model: replay.fetch,
       task: recording.task,
       banner: () =>
-        chalk.yellow(
-          `Replaying '${file}': ${recording.exchanges.length} exchange(s) recorded from ${recording.source ?? "a model"} on ${recording.recordedAt.slice(0, 10)}. No model is asked.`,
-        ),
+        chalk.yellow(m.replaying(file, recording.exchanges.length, sourceShown(recording.source), recording.recordedAt.slice(0, 10))),
       finish(code) {
         const problem = replay.problem();
         // A failed run has printed its error already (the replay's diff included).
@@ -67,10 +68,18 @@ export function openTape(options: TapeOptions): Tape | undefined {
       },
       finish(code) {
         const count = recorder.recording.exchanges.length;
-        console.log(chalk.dim(`\nRecorded ${count} exchange(s) to ${file} (no key or authorization header is saved). Replay: --replay ${file}`));
+        console.log(chalk.dim(`\n${m.recorded(count, file)}`));
         return code;
       },
     };
   }
   return undefined;
+}
+
+// A recording names its source in English (it is a file others may read); the offline model's name is
+// shown in the learner's language, any other (a Claude model, a server's address) as it is.
+function sourceShown(source: string | undefined): string {
+  const m = messages().tape;
+  if (source === undefined) return m.aModel;
+  return source === en.tape.offlineSource ? m.offlineSource : source;
 }

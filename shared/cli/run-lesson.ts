@@ -17,6 +17,7 @@ import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-file
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 import { openTape, type Tape } from "./record-replay-flags.ts";
+import { en } from "../i18n/en.ts";
 import { messages } from "../i18n/messages.ts";
 
 interface LessonModule {
@@ -37,17 +38,7 @@ interface LessonModule {
   serveFlags?: string[];
 }
 
-const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
-  N          the lesson: 1, 01 or its name (first-tool)
-  --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
-  --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${modelName()})
-  --raw      print the exact JSON of every request and response
-  --chat     type tasks one after another (needs a terminal)
-  --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
-             ${Math.round(TASK_ARGUMENT_LIMIT / 1000)} KB, which the system refuses as an argument
-  --budget   stop before a real request whose estimated cost would pass this many US dollars
-  --record F save every request and response to the file F (no key is saved)
-  --replay F run on a recording instead of a model; stops with a diff if a request differs`;
+const usage = () => messages().lesson.usage(modelName(), Math.round(TASK_ARGUMENT_LIMIT / 1000));
 
 export async function runLessonCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -70,13 +61,13 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     });
   } catch (error) {
     console.error(chalk.red(argumentError(error as Error & { code?: string })));
-    console.error(USAGE);
+    console.error(usage());
     return 2;
   }
   const { values, positionals } = parsed;
   const lessons = listUnits("lessons");
   if (values.help) {
-    console.log(`${USAGE}\n\nLessons:\n${unitList(lessons)}`);
+    console.log(`${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}`);
     return 0;
   }
   const [wanted, ...taskWords] = positionals;
@@ -120,7 +111,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
   const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
   const guard = realModelGuardFor(values.budget);
-  if (typeof guard === "string") return usageError(guard, USAGE);
+  if (typeof guard === "string") return usageError(guard, usage());
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
   console.log(chalk.bold(messages().lesson.banner(lesson.id)));
@@ -151,7 +142,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
 function argumentError(error: Error & { code?: string }): string {
   const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
   if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
-  return `Unknown option '${inert(unknown)}' (the options are below). A task that starts with "-" goes after a second "--": npm run lesson N -- -- "${inert(unknown)} ..."`;
+  return messages().lesson.unknownOption(inert(unknown));
 }
 
 // A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
@@ -161,7 +152,7 @@ export function shellQuoted(task: string): string {
 }
 
 function sourceName(mode: "claude" | "offline"): string {
-  if (mode === "offline") return "the offline demo model";
+  if (mode === "offline") return en.tape.offlineSource;
   return process.env.ANTHROPIC_BASE_URL ? `${modelName()} at ${process.env.ANTHROPIC_BASE_URL}` : `Claude (${modelName()})`;
 }
 
@@ -249,23 +240,24 @@ async function lessonFlagsFor(argv: string[]): Promise<ParseArgsConfig["options"
 
 // Errors a learner will meet, each with what to do about it.
 function describeError(error: unknown): string {
+  const m = messages().lesson;
   if (error instanceof RealModelStop) return chalk.red(error.message);
   if (error instanceof Anthropic.APIConnectionError) {
-    return chalk.red(`Could not reach the API: ${error.message}`) + "\nCheck your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.";
+    return chalk.red(m.unreachable(error.message)) + `\n${m.unreachableFix}`;
   }
   if (error instanceof Anthropic.APIError) {
     const advice: Record<number, string> = {
-      400: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
-      401: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
-      403: "The key may not use this model or feature.",
-      404: `Model or endpoint not found. Check the model name, set by --model or ANTHROPIC_MODEL (now '${modelName()}'), and ANTHROPIC_BASE_URL if you set it.`,
-      429: "Rate limited. Wait a little and run again.",
-      529: "The API is overloaded. Try again in a minute, or run with --offline.",
+      400: m.badRequest,
+      401: m.keyRefused,
+      403: m.forbidden,
+      404: m.notFound(modelName()),
+      429: m.rateLimited,
+      529: m.overloaded,
     };
     const status = error.status ?? 0;
-    const hint = advice[status] ?? (status >= 500 ? "The API had a problem on its side. Try again." : "");
-    return chalk.red(`API error ${status}: ${inert(error.message)}`) + (hint ? `\n${hint}` : "");
+    const hint = advice[status] ?? (status >= 500 ? m.serverError : "");
+    return chalk.red(m.apiError(status, inert(error.message))) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(`The agent crashed: ${inert(err.message)}`) + `\n${chalk.dim(err.stack ?? "")}`;
+  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(err.stack ?? "")}`;
 }

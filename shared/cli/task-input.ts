@@ -5,6 +5,7 @@
 // near that size on the command line gets a message saying so.
 
 import { open } from "node:fs/promises";
+import { messages } from "../i18n/messages.ts";
 
 // Under the system's 128 KB, so the message comes before the system's silent failure does.
 export const TASK_ARGUMENT_LIMIT = 100_000;
@@ -18,30 +19,25 @@ export class TaskInputError extends Error {
 export function taskArgumentProblem(task: string): string | undefined {
   const bytes = Buffer.byteLength(task, "utf8");
   if (bytes <= TASK_ARGUMENT_LIMIT) return undefined;
-  return (
-    `The task is ${bytes.toLocaleString("en-US")} bytes; on the command line the limit is ${TASK_ARGUMENT_LIMIT.toLocaleString("en-US")} ` +
-    "(the system refuses longer arguments). Put it in a file and run: npm run lesson N -- --task-file task.txt"
-  );
+  return messages().lesson.taskTooLong(bytes, TASK_ARGUMENT_LIMIT);
 }
 
 // Reads at most the limit (and one byte more, to know it was over): a huge file is refused, not loaded.
 export async function readTaskFile(file: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
   const bytes = file === "-" ? await readStream(stdin, TASK_FILE_LIMIT + 1) : await readStart(file, TASK_FILE_LIMIT + 1);
-  const where = file === "-" ? "standard input" : file;
+  const m = messages().lesson;
+  const where = file === "-" ? m.standardInput : file;
   if (bytes.length > TASK_FILE_LIMIT) {
-    throw new TaskInputError(
-      `The task in ${where} is over ${TASK_FILE_LIMIT.toLocaleString("en-US")} bytes (about 100,000 tokens, sent with every request). ` +
-        "Shorten it, or give the agent the document to read with a tool instead of pasting it into the task.",
-    );
+    throw new TaskInputError(m.taskFileTooBig(where, TASK_FILE_LIMIT));
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new TaskInputError(`The task in ${where} is not UTF-8 text. Save it as UTF-8 and try again.`);
+    throw new TaskInputError(m.taskNotUtf8(where));
   }
   const task = text.replace(/^\ufeff/, "").trim();
-  if (task === "") throw new TaskInputError(`The task in ${where} is empty. Write the task into it, or pass it in quotes.`);
+  if (task === "") throw new TaskInputError(m.taskEmpty(where));
   return task;
 }
 
@@ -51,7 +47,7 @@ async function readStart(file: string, max: number): Promise<Buffer> {
     handle = await open(file, "r");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new TaskInputError(`Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}.`);
+    throw new TaskInputError(messages().lesson.taskFileUnreadable(file, code));
   }
   try {
     const buffer = Buffer.alloc(max);

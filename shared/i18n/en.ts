@@ -36,6 +36,8 @@ export const en = {
     fixThenCheck: (number: number) => `fix the check above, then npm run check ${number} again (stuck? npm run hint ${number}).`,
     sameAsReference: "Your answer passes, and it is the same as the reference solution.",
     diffHeading: "Your answer passes. Here is how the reference solution differs:",
+    moreLines: (count: number) => `... (${count} more lines; --verbose shows everything)`,
+    noCheckRan: "no check ran (is the test file there?)",
     longDiff: (lines: number, number: number) => `Your answer passes. The reference solution differs in a ${lines}-line diff: npm run check ${number} -- --diff`,
   },
 
@@ -115,6 +117,61 @@ export const en = {
       `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,
     offlineCost: "$0 (offline)",
     unknownCost: "unknown for this model",
+    // npm run lesson -- --help, and after a wrong option. Option names stay as the learner types them.
+    usage: (model: string, taskKb: number) => `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
+  N          the lesson: 1, 01 or its name (first-tool)
+  --offline  use the offline demo model even when ANTHROPIC_API_KEY is set
+  --model    which Claude model to use (default: $ANTHROPIC_MODEL or ${model})
+  --raw      print the exact JSON of every request and response
+  --chat     type tasks one after another (needs a terminal)
+  --task-file PATH  read the task from a file (- for standard input): for tasks longer than about
+             ${taskKb} KB, which the system refuses as an argument
+  --budget   stop before a real request whose estimated cost would pass this many US dollars
+  --record F save every request and response to the file F (no key is saved)
+  --replay F run on a recording instead of a model; stops with a diff if a request differs`,
+    lessonsHeading: "Lessons:",
+    unknownOption: (option: string) =>
+      `Unknown option '${option}' (the options are below). A task that starts with "-" goes after a second "--": npm run lesson N -- -- "${option} ..."`,
+    // What went wrong with a real model, each with what to do about it.
+    unreachable: (problem: string) => `Could not reach the API: ${problem}`,
+    unreachableFix: "Check your network, or ANTHROPIC_BASE_URL if you set it. Or run with --offline.",
+    apiError: (status: number, problem: string) => `API error ${status}: ${problem}`,
+    badRequest: "The request broke an API rule (the message says which). Compare your messages with the lesson's code.",
+    keyRefused: "The API key was not accepted. Check ANTHROPIC_API_KEY in .env.",
+    forbidden: "The key may not use this model or feature.",
+    notFound: (model: string) =>
+      `Model or endpoint not found. Check the model name, set by --model or ANTHROPIC_MODEL (now '${model}'), and ANTHROPIC_BASE_URL if you set it.`,
+    rateLimited: "Rate limited. Wait a little and run again.",
+    overloaded: "The API is overloaded. Try again in a minute, or run with --offline.",
+    serverError: "The API had a problem on its side. Try again.",
+    crashed: (problem: string) => `The agent crashed: ${problem}`,
+    // A task too long for the command line, or a --task-file that cannot be used (shared/cli/task-input.ts).
+    taskTooLong: (bytes: number, limit: number) =>
+      `The task is ${bytes.toLocaleString("en-US")} bytes; on the command line the limit is ${limit.toLocaleString("en-US")} ` +
+      "(the system refuses longer arguments). Put it in a file and run: npm run lesson N -- --task-file task.txt",
+    standardInput: "standard input",
+    taskFileTooBig: (where: string, limit: number) =>
+      `The task in ${where} is over ${limit.toLocaleString("en-US")} bytes (about 100,000 tokens, sent with every request). ` +
+      "Shorten it, or give the agent the document to read with a tool instead of pasting it into the task.",
+    taskNotUtf8: (where: string) => `The task in ${where} is not UTF-8 text. Save it as UTF-8 and try again.`,
+    taskEmpty: (where: string) => `The task in ${where} is empty. Write the task into it, or pass it in quotes.`,
+    taskFileUnreadable: (file: string, code: string | undefined) =>
+      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}.`,
+  },
+
+  // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).
+  tape: {
+    both: "Use --record or --replay, not both: a replay answers from the file --record writes.",
+    replayNoChat: "--replay plays one recorded run; it cannot take new tasks with --chat.",
+    otherLesson: (file: string, recorded: string, lesson: string) =>
+      `'${file}' was recorded with lesson ${recorded}, not ${lesson}. Run: npm run lesson ${recorded} -- --replay ${file}`,
+    aModel: "a model",
+    // What a recording made offline names as its source. Saved in English; shown in the learner's language.
+    offlineSource: "the offline demo model",
+    replaying: (file: string, count: number, source: string, date: string) =>
+      `Replaying '${file}': ${count} exchange(s) recorded from ${source} on ${date}. No model is asked.`,
+    recorded: (count: number, file: string) =>
+      `Recorded ${count} exchange(s) to ${file} (no key or authorization header is saved). Replay: --replay ${file}`,
   },
 
   approval: {

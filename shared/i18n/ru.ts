@@ -8,6 +8,8 @@ import { countRu, pluralRu } from "./plural.ts";
 const checks = (n: number) => countRu(n, "проверка", "проверки", "проверок");
 // After "из": из 1 проверки, из 5 проверок.
 const ofChecks = (n: number) => `${n} ${pluralRu(n, "проверки", "проверок", "проверок")}`;
+// One recorded exchange is a request with the answer it got.
+const exchanges = (n: number) => countRu(n, "запрос с ответом", "запроса с ответами", "запросов с ответами");
 const groups = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 export const ru: Messages = {
@@ -32,8 +34,10 @@ export const ru: Messages = {
     fixThenCheck: (number) => `исправьте проверку выше и снова запустите npm run check ${number} (застряли? npm run hint ${number}).`,
     sameAsReference: "Ваше решение проходит и совпадает с эталонным.",
     diffHeading: "Ваше решение проходит. Вот чем от него отличается эталонное:",
+    moreLines: (count) => `... (ещё ${countRu(count, "строка", "строки", "строк")}; --verbose покажет всё)`,
+    noCheckRan: "не запустилась ни одна проверка (файл тестов на месте?)",
     longDiff: (lines, number) =>
-      `Ваше решение проходит. Эталонное отличается от него на ${countRu(lines, "строку", "строки", "строк")} diff: npm run check ${number} -- --diff`,
+      `Ваше решение проходит. Эталонное отличается от него: ${countRu(lines, "строка", "строки", "строк")} в diff. Показать всё: npm run check ${number} -- --diff`,
   },
 
   watch: {
@@ -53,7 +57,7 @@ export const ru: Messages = {
     checking: (id) => `Проверяю ${id} ...`,
     notYet: "n переходит дальше, когда пройдены все проверки этого упражнения.",
     lastExercise: "Это было последнее упражнение.",
-    noTerminal: "(Терминала нет, поэтому слежения нет: это была одна проверка. Запустите npm run watch в терминале, чтобы проверять при каждом сохранении.)",
+    noTerminal: "(Терминала нет, поэтому watch не следит за сохранениями: упражнение проверено один раз. Запустите npm run watch в терминале, и проверка будет идти при каждом сохранении.)",
   },
 
   progress: {
@@ -82,7 +86,7 @@ export const ru: Messages = {
     alreadyShipped: (id) => `Упражнение ${id} и так в исходном виде. Сбрасывать нечего.`,
     question: (id, files) => `Вернуть исходную заготовку упражнения ${id}? Будут заменены: ${files}; ваши файлы сначала копируются в .course/backup/. [y/N] `,
     yes: ["y", "yes", "д", "да"],
-    noTerminal: (id, number) => `${id} не сброшено: нет терминала, чтобы спросить вас. Сбросить всё равно: npm run reset ${number} -- --yes`,
+    noTerminal: (id, number) => `Упражнение ${id} не сброшено: нет терминала, чтобы спросить вас. Сбросить всё равно: npm run reset ${number} -- --yes`,
     nothingChanged: "Ничего не изменено.",
     done: (id, files) => `Упражнение ${id} снова в исходном виде (${files}).`,
     backup: (folder) => `Ваши файлы скопированы в ${folder}`,
@@ -91,7 +95,7 @@ export const ru: Messages = {
 
   lesson: {
     banner: (id) => `Урок ${id}`,
-    builtInModel: "Эта задача идёт на встроенной демомодели, сделанной для неё, какая бы модель ни была выбрана.",
+    builtInModel: "Эта задача идёт на встроенной демомодели, сделанной специально для неё, какая бы модель ни была выбрана.",
     realModel: (model, where) => `Модель: ${model}${where ? ` на ${where}` : ""} (настоящие вызовы API, за счёт вашего ключа)`,
     offline: (why) => `Офлайн-демомодель (${why}): маленький встроенный планировщик, а не Claude. Для Claude: cp .env.example .env и укажите ANTHROPIC_API_KEY.`,
     noKey: "ANTHROPIC_API_KEY не задан",
@@ -109,6 +113,56 @@ export const ru: Messages = {
       `ходов: ${s.turns} · вызовов инструментов: ${s.toolCalls} · токенов: ${s.inputTokens} на входе / ${s.outputTokens} на выходе${s.estimated ? " (оценка)" : ""} · стоимость: ${s.cost} · время: ${s.seconds.replace(".", ",")} с`,
     offlineCost: "$0 (офлайн)",
     unknownCost: "для этой модели неизвестна",
+    usage: (model, taskKb) => `Использование: npm run lesson N [-- "ваша задача"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
+  N          урок: 1, 01 или его имя (first-tool)
+  --offline  использовать офлайн-демомодель, даже если задан ANTHROPIC_API_KEY
+  --model    какую модель Claude использовать (по умолчанию: $ANTHROPIC_MODEL или ${model})
+  --raw      напечатать точный JSON каждого запроса и ответа
+  --chat     вводить задачи одну за другой (нужен терминал)
+  --task-file PATH  прочитать задачу из файла (- для стандартного ввода): для задач длиннее примерно
+             ${taskKb} КБ, которые система не принимает как аргумент
+  --budget   остановиться перед настоящим запросом, если его оценочная стоимость превысит столько долларов США
+  --record F сохранить каждый запрос и ответ в файл F (ключ не сохраняется)
+  --replay F запустить на записи вместо модели; если запрос отличается, остановиться и показать diff`,
+    lessonsHeading: "Уроки:",
+    unknownOption: (option) =>
+      `Неизвестный параметр '${option}' (список параметров ниже). Задача, которая начинается с "-", идёт после второго "--": npm run lesson N -- -- "${option} ..."`,
+    unreachable: (problem) => `Не удалось связаться с API: ${problem}`,
+    unreachableFix: "Проверьте подключение к сети или ANTHROPIC_BASE_URL, если вы его задали. Или запустите с --offline.",
+    apiError: (status, problem) => `Ошибка API ${status}: ${problem}`,
+    badRequest: "Запрос нарушил правило API (какое, сказано в сообщении). Сравните свои сообщения с кодом урока.",
+    keyRefused: "API не принял ключ. Проверьте ANTHROPIC_API_KEY в .env.",
+    forbidden: "Этому ключу, возможно, недоступна эта модель или возможность.",
+    notFound: (model) =>
+      `Модель или адрес не найдены. Проверьте имя модели, заданное через --model или ANTHROPIC_MODEL (сейчас '${model}'), и ANTHROPIC_BASE_URL, если вы его задали.`,
+    rateLimited: "Превышен лимит запросов. Подождите немного и запустите снова.",
+    overloaded: "API перегружен. Попробуйте через минуту или запустите с --offline.",
+    serverError: "У API проблема на его стороне. Попробуйте ещё раз.",
+    crashed: (problem) => `Агент упал: ${problem}`,
+    taskTooLong: (bytes, limit) =>
+      `Задача занимает ${groups(bytes)} байт, а в командной строке можно не больше ${groups(limit)} ` +
+      "(более длинные аргументы система не принимает). Сохраните её в файл и запустите: npm run lesson N -- --task-file task.txt",
+    standardInput: "стандартном вводе",
+    taskFileTooBig: (where, limit) =>
+      `Задача в ${where} длиннее ${groups(limit)} байт (это около 100 000 токенов, и они уходят с каждым запросом). ` +
+      "Сократите её или дайте агенту прочитать документ инструментом, а не вставляйте его в задачу.",
+    taskNotUtf8: (where) => `Задача в ${where} — не текст в UTF-8. Сохраните её в UTF-8 и попробуйте снова.`,
+    taskEmpty: (where) => `Задача в ${where} пуста. Впишите туда задачу или передайте её в кавычках.`,
+    taskFileUnreadable: (file, code) =>
+      `Не удаётся прочитать файл задачи ${file}${code === "ENOENT" ? ": такого файла нет" : ` (${code})`}.`,
+  },
+
+  tape: {
+    both: "Укажите --record или --replay, но не оба: воспроизведение отвечает из файла, который пишет --record.",
+    replayNoChat: "--replay проигрывает один записанный запуск и не принимает новых задач через --chat.",
+    otherLesson: (file, recorded, lesson) =>
+      `'${file}' записан с уроком ${recorded}, а не ${lesson}. Запустите: npm run lesson ${recorded} -- --replay ${file}`,
+    aModel: "модель",
+    offlineSource: "офлайн-демомодель",
+    replaying: (file, count, source, date) =>
+      `Воспроизвожу '${file}': ${exchanges(count)}, записано ${date} (отвечал: ${source}). Модель не вызывается.`,
+    recorded: (count, file) =>
+      `Записано в ${file}: ${exchanges(count)} (ключ и заголовок authorization не сохраняются). Воспроизвести: --replay ${file}`,
   },
 
   approval: {
@@ -154,11 +208,11 @@ export const ru: Messages = {
     keyOk: (length) => `ANTHROPIC_API_KEY задан и похож на ключ (sk-ant-..., ${countRu(length, "символ", "символа", "символов")})`,
     noAnswerWithin: (seconds) => `нет ответа за ${seconds} с`,
     refused: "там никто не слушает (connection refused)",
-    noHost: "имя хоста не находится",
+    noHost: "имя хоста не найдено (DNS)",
     noServer: "ANTHROPIC_BASE_URL не задан и ключа нет: спрашивать некого (офлайн-демомодель)",
     baseUrlNamed: (base) => `ANTHROPIC_BASE_URL (${base})`,
     apiAt: (base) => `API по адресу ${base}`,
-    endsInV1: (name) => `${name} кончается на /v1: SDK сам добавляет /v1/messages`,
+    endsInV1: (name) => `${name} оканчивается на /v1: SDK сам добавляет /v1/messages`,
     setBaseUrl: (base) => `задайте ANTHROPIC_BASE_URL=${base}`,
     noAnswer: (name, error) => `${name} не отвечает: ${error}`,
     startServer: "запустите сервер или исправьте либо уберите ANTHROPIC_BASE_URL в .env",
@@ -168,7 +222,7 @@ export const ru: Messages = {
     keyRefused: (name) => `${name} отвечает как Messages API, но не принимает ключ (401)`,
     checkKey: "проверьте ANTHROPIC_API_KEY в .env",
     apiOk: (name, status) => `${name} отвечает как Messages API (HTTP ${status})`,
-    deprecated: (end) => `; она устарела, поддержка кончается ${end}`,
+    deprecated: (end) => `; она устарела, поддержка прекращается ${end}`,
     pickCurrent: "выберите актуальную модель: ANTHROPIC_MODEL в .env или --model (например, claude-haiku-5-5)",
     modelKnownToApi: (name, note) => `модель ${name}: API её знает${note}`,
     modelUnknownToApi: (name) => `модель ${name}: Models API её не знает (404)`,
@@ -178,9 +232,9 @@ export const ru: Messages = {
     modelLocal: (name) => `модель ${name}: SDK не знает такой модели Claude (ничего страшного, если её отдаёт ваш локальный сервер)`,
     modelUnknown: (name) => `модель ${name}: SDK не знает такого имени модели`,
     modelUnknownFix: "укажите в ANTHROPIC_MODEL актуальную модель Claude (например, claude-haiku-5-5) или уберите её, чтобы взять модель по умолчанию",
-    workspaceOk: "в workspace/ можно писать",
-    workspaceCreatable: "workspace/ можно создать здесь (в неё пишут уроки 03, 06 и 07)",
-    notWritable: (what, error) => `${what === "workspace" ? "в workspace/" : "в папку курса"} нельзя писать: ${error}`,
+    workspaceOk: "в папку workspace/ можно писать",
+    workspaceCreatable: "папку workspace/ можно создать здесь (в неё пишут уроки 03, 06 и 07)",
+    notWritable: (what, error) => `${what === "workspace" ? "в папку workspace/" : "в папку курса"} нельзя писать: ${error}`,
     notWritableFix: "проверьте владельца папки и права доступа",
     terminalOk: "терминал подключён (урок 07 может спросить перед побочным эффектом)",
     noTerminal: "терминал не подключён: урок 07 не может спросить и отказывает инструментам, которым нужно подтверждение (запустите его в терминале, чтобы отвечать y/n)",

@@ -123,7 +123,7 @@ describe("lesson 03 agent on the offline model", () => {
   it("runs the seed's task end to end: rate, calculation, report.txt with 46250 and the rate", async () => {
     for (const task of [sampleTasks[0] ?? "", "Сколько стоят 500 долларов в рублях? Сохрани результат в файл report.txt"]) {
       const { client, calls } = recordingClient();
-      const answer = await runAgent(client, task, ws);
+      const answer = await runAgent(client, task, { workspaceDir: ws });
       expect(calls.map((c) => c.name), task).toEqual(["get_exchange_rate", "calculate", "save_to_file"]);
       expect(calls[0]?.input).toEqual({ from_currency: "USD", to_currency: "RUB" });
       expect(calls[1]?.input).toEqual({ expression: "500 * 92.5" });
@@ -138,22 +138,31 @@ describe("lesson 03 agent on the offline model", () => {
   it("saves a percentage to the file named in the task (English and Russian)", async () => {
     for (const task of ["What is 15% of 46250? Save it to tax.txt", "Посчитай 15% от 46250 и сохрани в файл tax.txt"]) {
       const { client, calls } = recordingClient();
-      await runAgent(client, task, ws);
+      await runAgent(client, task, { workspaceDir: ws });
       expect(calls.map((c) => c.name), task).toEqual(["calculate", "save_to_file"]);
       expect(await read("tax.txt"), task).toContain("6937.5");
     }
   });
 
+  it("takes npm run lesson's flags object as its options (a bare folder argument broke `npm run lesson 3`)", async () => {
+    const { client, calls } = recordingClient();
+    const flags: Record<string, unknown> = { offline: true, raw: false, workspaceDir: ws };
+    const answer = await runAgent(client, "Save 500 USD in RUB to report.txt", flags);
+    expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "calculate", "save_to_file"]);
+    expect(answer).not.toMatch(/not saved|ERR_/);
+    expect(await read("report.txt")).toContain("46250");
+  });
+
   it("handles other amounts, currencies and file names, and writes nothing when no file is asked for", async () => {
     const { client, calls } = recordingClient();
-    await runAgent(client, "Save 250 euros in dollars to reports/eur-usd.md", ws);
+    await runAgent(client, "Save 250 euros in dollars to reports/eur-usd.md", { workspaceDir: ws });
     expect(await read("reports/eur-usd.md")).toMatch(/250 EUR = 271\.74 USD/);
 
-    await runAgent(client, "Переведи 1000 рублей в доллары и запиши в файл rub.txt", ws);
+    await runAgent(client, "Переведи 1000 рублей в доллары и запиши в файл rub.txt", { workspaceDir: ws });
     expect(await read("rub.txt")).toMatch(/1000 RUB = 10\.81\d* USD/);
 
     calls.length = 0;
-    await runAgent(client, "How much are 1000 EUR in rubles?", ws);
+    await runAgent(client, "How much are 1000 EUR in rubles?", { workspaceDir: ws });
     expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "calculate"]);
     expect((await fs.readdir(ws)).sort()).toEqual(["reports", "rub.txt"]);
   });
@@ -174,7 +183,7 @@ describe("lesson 03 agent on the offline model", () => {
 
   it("reports a refused file name instead of pretending it saved", async () => {
     const { client } = recordingClient();
-    const answer = await runAgent(client, "Save 500 USD in RUB to ../escape.txt", ws);
+    const answer = await runAgent(client, "Save 500 USD in RUB to ../escape.txt", { workspaceDir: ws });
     expect(answer).toMatch(/did not save[\s\S]*climbs out of the workspace/);
     expect(await exists(path.join(base, "escape.txt"))).toBe(false);
   });

@@ -218,7 +218,7 @@ describe("does every part of a task it can, and names the parts it did not do", 
   });
 
   it("lesson 03: a conversion saved, then 'write me a poem' named as not done; the file holds the conversion", async () => {
-    const { answer } = await run((c, t) => lesson03(c, t, workspace), "Convert 100 EUR to USD and save it to eur.txt, then write me a poem");
+    const { answer } = await run((c, t) => lesson03(c, t, { workspaceDir: workspace }), "Convert 100 EUR to USD and save it to eur.txt, then write me a poem");
     expect(answer).toContain("100 EUR = 108.696 USD");
     expect(answer).toContain("Saved to eur.txt");
     expect(answer).toContain('Not done: "write me a poem"');

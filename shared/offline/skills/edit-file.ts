@@ -194,6 +194,6 @@ function refused(ctx: PlanContext, job: Job, last: ToolOutcome): string {
       : ctx.t({ en: "you did not approve it", ru: "вы не одобрили правку" });
   return ctx.t({
     en: `I did not edit ${job.file}: ${why}, so the permission gate refused it. Nothing was changed. You can run the agent in a terminal and answer y, add "edit_file(path=${job.file})" to "allow" in ${file}, or make the change yourself: in ${job.file}, replace \`${job.find}\` with \`${job.put}\`.`,
-    ru: `Я не стал менять ${job.file}: ${why}, поэтому шлюз разрешений отказал. Ничего не изменено. Можно запустить агента в терминале и ответить y, добавить "edit_file(path=${job.file})" в "allow" в ${file} или сделать правку самому: в ${job.file} замените «${job.find}» на «${job.put}».`,
+    ru: `Я не стал менять ${job.file}: ${why}, поэтому проверка разрешений отказала. Ничего не изменено. Можно запустить агента в терминале и ответить y, добавить "edit_file(path=${job.file})" в "allow" в ${file} или сделать правку самому: в ${job.file} замените «${job.find}» на «${job.put}».`,
   });
 }

@@ -25,7 +25,7 @@ export const gateRefusalSkill: Skill = {
   tools: ["send_email"],
   canDo: {
     en: "explain a call the permission gate refused, and what you can do about it",
-    ru: "объяснить, почему шлюз разрешений не пропустил вызов, и что с этим можно сделать",
+    ru: "объяснить, почему проверка разрешений не пропустила вызов, и что с этим можно сделать",
   },
   plan(ctx) {
     const refused = [...ctx.results].reverse().find(isGateRefusal);
@@ -51,7 +51,7 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
     lines.push(
       ctx.t({
         en: `I did not ${action.en}: it needs your approval, and this run had no terminal to ask you on (CI or a pipe), so the permission gate refused it. What you can do:`,
-        ru: `Я не стал ${action.ru}: на это нужно ваше одобрение, а спросить вас было негде (нет терминала: CI или конвейер), поэтому шлюз разрешений отказал. Что можно сделать:`,
+        ru: `Я не стал ${action.ru}: на это нужно ваше одобрение, а спросить вас было негде (нет терминала: CI или конвейер), поэтому проверка разрешений отказала. Что можно сделать:`,
       }),
       ctx.t({
         en: "- run the agent in a terminal (npm run lesson 7) and answer y when it asks;",
@@ -92,7 +92,7 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
     lines.push(
       ctx.t({
         en: `I did not ${action.en}: the permission gate refused it (${firstSentence(refused.output)}). Tell me how you would like to go on, or do it yourself.`,
-        ru: `Я не стал ${action.ru}: шлюз разрешений отказал (${firstSentence(refused.output)}). Скажите, как поступить, или сделайте это сами.`,
+        ru: `Я не стал ${action.ru}: проверка разрешений отказала (${firstSentence(refused.output)}). Скажите, как поступить, или сделайте это сами.`,
       }),
     );
   }
