@@ -112,8 +112,15 @@ export async function selfTestCommand(): Promise<number> {
       const started = performance.now();
       const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env, copy.root);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      if (result.code !== 0) console.log(result.output);
-      record(tally, result.code === 0, `npm run lesson ${lesson.number} -- --offline exits ${result.code} (${seconds} s)`);
+      // Exit 0 is not enough: a tool that throws a programming error (a wrong argument type, say)
+      // becomes an is_error result, the model apologises, and the run still ends well.
+      const bug = PROGRAMMING_ERROR.exec(result.output)?.[0];
+      if (result.code !== 0 || bug) console.log(result.output);
+      record(
+        tally,
+        result.code === 0 && !bug,
+        `npm run lesson ${lesson.number} -- --offline exits ${result.code}${bug ? `, but its output shows a programming error: ${bug}` : ""} (${seconds} s)`,
+      );
     }
   } finally {
     copy.remove();
@@ -127,6 +134,10 @@ export async function selfTestCommand(): Promise<number> {
   console.log(`\n${tally.passed} passed, ${tally.failed.length} failed`);
   return tally.failed.length === 0 ? 0 : 1;
 }
+
+// What a bug in the course's own code looks like when a tool reports it: Node's error codes and the
+// errors of calling something wrongly. A lesson's sample output never contains these on purpose.
+const PROGRAMMING_ERROR = /\bERR_[A-Z_]{3,}\b|\b(?:TypeError|ReferenceError|SyntaxError|RangeError)\b|is not a function|Cannot read properties of/;
 
 // Prints how long a step took (the figure issue reports and the bench quote), and returns now.
 function took(what: string, since: number): number {
