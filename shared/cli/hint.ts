@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
-import { createCheckRunner, type CheckOutcome } from "./check-runner.ts";
+import { passed } from "./check-report.ts";
+import { createCheckRunner, type CheckOutcome, type CheckResult } from "./check-runner.ts";
 import { cachedVerdict, fingerprint } from "./verdict-cache.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
@@ -109,7 +110,13 @@ export async function hintCommand(args: string[]): Promise<number> {
   if (asked !== undefined) {
     index = asked - 1;
   } else {
-    failing = await firstFailingCheck(exercise);
+    const result = await lastVerdict(exercise);
+    // Nothing to help with: say so, rather than hand out the next hint in order.
+    if (passed(result)) {
+      console.log(chalk.green(m.allPass(exercise.id, exercise.number, hints.length)));
+      return 0;
+    }
+    failing = result.checks.find((c) => !c.passed);
     index = pickHint(hints, seen, failing?.todos ?? []).index;
   }
   const [heading, ...rest] = showHint(exercise, hints, index, state, fellBackFrom);
@@ -144,14 +151,13 @@ export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | unde
   return showHint(exercise, hints, index, state, fellBackFrom);
 }
 
-async function firstFailingCheck(exercise: CourseUnit): Promise<CheckOutcome | undefined> {
+async function lastVerdict(exercise: CourseUnit): Promise<CheckResult> {
   // Nothing changed since the last check (npm run check, watch): its verdict says what fails, at once.
   const kept = cachedVerdict(exercise, fingerprint(exercise, "exercises"));
-  if (kept) return kept.checks.find((c) => !c.passed);
+  if (kept) return kept;
   const runner = await createCheckRunner();
   try {
-    const result = await runner.run(exercise);
-    return result.checks.find((c) => !c.passed);
+    return await runner.run(exercise);
   } finally {
     await runner.close();
   }

@@ -77,6 +77,8 @@ export const en = {
     forCheck: (title: string) => `for the first failing check: ${title}`,
     stillStuck: (number: number) => `Still stuck? npm run hint ${number} (or h in watch) gives a stronger one.`,
     lastForTodo: (number: number) => `That was the last hint for this TODO. Once its check passes, npm run hint ${number} helps with the next one.`,
+    allPass: (id: string, number: number, count: number) =>
+      `Exercise ${id} passes all its checks: no hint needed. To read one anyway: npm run hint ${number} K (K from 1 to ${count}).`,
     lastHint: (id: string) => `That was the last hint. The reference solution is in solutions/${id}/ (try without it first).`,
     // Shown when the learner's language has no hints file of its own yet (never in English).
     fallback: (file: string) => `(${file} is not there yet: here are the hints in English.)`,

@@ -76,6 +76,8 @@ export const ru: Messages = {
     forCheck: (title) => `к первой непройденной проверке: ${title}`,
     stillStuck: (number) => `Всё ещё не получается? npm run hint ${number} (или h в watch) даст подсказку сильнее.`,
     lastForTodo: (number) => `Это была последняя подсказка к этому TODO. Когда его проверка пройдёт, npm run hint ${number} поможет со следующим.`,
+    allPass: (id, number, count) =>
+      `Упражнение ${id} проходит все проверки: подсказка не нужна. Прочитать всё равно: npm run hint ${number} K (K от 1 до ${count}).`,
     lastHint: (id) => `Это была последняя подсказка. Эталонное решение лежит в solutions/${id}/ (сначала попробуйте без него).`,
     fallback: (file) => `(${file} ещё нет: вот подсказки на английском.)`,
   },

@@ -81,6 +81,14 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     expect(moved).toContain("## Hint 3 (TODO 2)");
     expect(course(["hint", "1", "8"]).out).toContain("## Hint 8 (TODO 4)");
   });
+
+  it("once every check passes there is nothing to aim at: it says so, and how to read a hint anyway", () => {
+    write(solution);
+    const { code, out } = course(["hint", "1"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Exercise 01-first-tool passes all its checks: no hint needed\. To read one anyway: npm run hint 1 K \(K from 1 to \d+\)\.$/m);
+    expect(out, "no hint is handed out for a finished exercise").not.toContain("## Hint");
+  });
 });
 
 // COURSE_LANG (or, unset, the locale) picks the language of the course's own lines; the tests' own
