@@ -244,7 +244,7 @@ export const en = {
     modelUnknown: (name: string) => `model ${name}: the SDK does not know this model name`,
     modelUnknownFix: "set ANTHROPIC_MODEL to a current Claude model (e.g. claude-haiku-5-5), or remove it to use the default",
     workspaceOk: "workspace/ is writable",
-    workspaceCreatable: "workspace/ can be created here (lessons 03, 06 and 07 write into it)",
+    workspaceCreatable: "workspace/ can be created here (the lessons from 03 on write into it)",
     notWritable: (what: "workspace" | "course", error: string) => `${what === "workspace" ? "workspace/" : "the course folder"} is not writable: ${error}`,
     notWritableFix: "check the folder's owner and permissions",
     terminalOk: "a terminal is attached (lesson 07 can ask before a side effect)",

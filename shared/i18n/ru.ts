@@ -235,7 +235,7 @@ export const ru: Messages = {
     modelUnknown: (name) => `модель ${name}: SDK не знает такого имени модели`,
     modelUnknownFix: "укажите в ANTHROPIC_MODEL актуальную модель Claude (например, claude-haiku-5-5) или уберите её, чтобы взять модель по умолчанию",
     workspaceOk: "в папку workspace/ можно писать",
-    workspaceCreatable: "папку workspace/ можно создать здесь (в неё пишут уроки 03, 06 и 07)",
+    workspaceCreatable: "папку workspace/ можно создать здесь (в неё пишут уроки, начиная с 03)",
     notWritable: (what, error) => `${what === "workspace" ? "в папку workspace/" : "в папку курса"} нельзя писать: ${error}`,
     notWritableFix: "проверьте владельца папки и права доступа",
     terminalOk: "терминал подключён (урок 07 может спросить перед побочным эффектом)",
