@@ -301,3 +301,49 @@ describe("long tasks", () => {
     },
   );
 });
+
+describe("a rate the demo table lacks is explained in a sentence, not pasted as the tool's JSON", () => {
+  const lesson04Agent = (c: Anthropic, t: string) => lesson04(c, t, { workspaceDir: workspace });
+  const TABLE_EN = "its demo table has only USD/RUB, EUR/RUB, USD/EUR and BTC/USD (each either way)";
+  const TABLE_RU = "в его демо-таблице есть только USD/RUB, EUR/RUB, USD/EUR и BTC/USD (в обе стороны)";
+
+  it.each([
+    ["lesson 01", lesson01],
+    ["lesson 02", lesson02],
+    ["lesson 04 (the {success, data, error} envelope)", lesson04Agent],
+  ])("%s: How much is 1000 rubles in bitcoin? names the pair, the tool and the pairs it has", async (_name, agent) => {
+    const { answer, calls } = await run(agent, "How much is 1000 rubles in bitcoin?");
+    expect(calls).toEqual([{ name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } }]);
+    expect(answer).toContain(`get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
+    expect(answer, "the tool's raw JSON or message is not pasted at the learner").not.toMatch(/[{}"]|success|Available pairs/);
+  });
+
+  it("lesson 04 passes on the tool's advice to go through USD; lesson 01's tool gives none, so none is invented", async () => {
+    const contract = await run(lesson04Agent, "How much is 1000 rubles in bitcoin?");
+    expect(contract.answer).toContain("The tool suggests going through USD: RUB/USD, then USD/BTC, and multiplying the two rates.");
+    const first = await run(lesson01, "How much is 1000 rubles in bitcoin?");
+    expect(first.answer).not.toContain("going through");
+  });
+
+  it("in Russian: Сколько будет 1000 рублей в биткоинах? (lessons 02 and 04)", async () => {
+    const plain = await run(lesson02, "Сколько будет 1000 рублей в биткоинах?");
+    expect(plain.calls).toEqual([{ name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } }]);
+    expect(plain.answer).toBe(`У get_exchange_rate нет демо-курса RUB/BTC, поэтому ответить я не смог: ${TABLE_RU}.`);
+    const contract = await run(lesson04Agent, "Сколько будет 1000 рублей в биткоинах?");
+    expect(contract.answer).toContain(TABLE_RU);
+    expect(contract.answer).toContain("Инструмент советует идти через USD: RUB/USD, потом USD/BTC, и перемножить два курса.");
+    expect(contract.answer).not.toMatch(/[{}]|success/);
+  });
+
+  it("lesson 05: in a list of rates, the missing pair is explained and the others are still given", async () => {
+    const agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
+    const { answer, calls } = await run(agent, "What are the RUB/BTC and USD/RUB rates?");
+    expect(calls.map((c) => c.input)).toEqual([
+      { from_currency: "RUB", to_currency: "BTC" },
+      { from_currency: "USD", to_currency: "RUB" },
+    ]);
+    expect(answer).toContain(`RUB → BTC: get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
+    expect(answer).toContain("1 USD = 92.5 RUB");
+    expect(answer).not.toMatch(/"success"/);
+  });
+});

@@ -7,6 +7,7 @@ import { formatNumber, numberFromResult } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
 import { asksMoreThanConversion, CONVERSION_CUE } from "../task-guards.ts";
 import { preferredCurrency } from "./convert-currency.ts";
+import { explainToolError } from "../tool-errors.ts";
 import { answerAndSave } from "./save-step.ts";
 
 export const exchangeRateSkill: Skill = {
@@ -36,14 +37,7 @@ export const exchangeRateSkill: Skill = {
     const result = ctx.lastResult("get_exchange_rate", asked);
     if (!result) return { call: [{ name: "get_exchange_rate", input: { from_currency: from, to_currency: to } }] };
 
-    if (result.isError) {
-      return {
-        say: ctx.t({
-          en: `I could not get the ${from}/${to} rate. The tool said: ${result.output}`,
-          ru: `Не удалось узнать курс ${from}/${to}. Инструмент ответил: ${result.output}`,
-        }),
-      };
-    }
+    if (result.isError) return { say: explainToolError(ctx, "get_exchange_rate", result.output) };
     const rate = numberFromResult(result.output, "rate");
     if (rate === undefined) {
       return { say: ctx.t({ en: `The tool answered: ${result.output}`, ru: `Инструмент ответил: ${result.output}` }) };

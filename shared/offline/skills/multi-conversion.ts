@@ -5,6 +5,7 @@
 import { parseConversions, type ConversionRequest } from "../conversions.ts";
 import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
+import { explainToolError } from "../tool-errors.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
 
 // One turn of this many lookups is already a lot to read; a longer list is refused with a reason.
@@ -77,7 +78,7 @@ function describe(
 ): string {
   const { from, to, amount } = request;
   if (rate === undefined) {
-    return ctx.t({ en: `${from} → ${to}: the tool failed: ${error}`, ru: `${from} → ${to}: инструмент не ответил: ${error}` });
+    return `${from} → ${to}: ${explainToolError(ctx, "get_exchange_rate", error ?? "")}`;
   }
   const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
   if (amount === undefined || expression === undefined || amount === 1) return rateText;
