@@ -347,3 +347,58 @@ describe("a rate the demo table lacks is explained in a sentence, not pasted as 
     expect(answer).not.toMatch(/"success"/);
   });
 });
+
+describe("several rates in one question, in Russian as in English", () => {
+  const lesson05Agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
+  const BOTH_TO_RUB = [
+    { name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "RUB" } },
+    { name: "get_exchange_rate", input: { from_currency: "EUR", to_currency: "RUB" } },
+  ];
+
+  it("lesson 05: «Какие курсы доллара и евро к рублю? И сколько 10% от 5000?» answers both parts", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Какие курсы доллара и евро к рублю? И сколько 10% от 5000?");
+    expect(calls).toEqual([...BOTH_TO_RUB, { name: "calculate", input: { expression: "5000 * 10 / 100" } }]);
+    expect(answer).toContain("1 USD = 92,5 RUB\n1 EUR = 100,3 RUB");
+    expect(answer).toMatch(/10% от 5\s000 — это 500\./);
+    expect(answer, "the rates part is no longer declined").not.toContain("Не сделано");
+  });
+
+  it.each([
+    ["курс доллара и евро", "no target named: rubles, as for one rate asked in Russian"],
+    ["Курсы доллара и евро к рублю", "«к рублю» names the target"],
+    ["Какой курс доллара и евро к рублю?", "one «курс» for two currencies"],
+    ["сколько стоят доллар и евро в рублях", "«в рублях» after the list"],
+    ["Сколько рублей стоят доллар и евро?", "the target before the list"],
+  ])("lessons 01 and 05: %s (%s)", async (task) => {
+    for (const agent of [lesson01, lesson05Agent]) {
+      const { answer, calls } = await run(agent, task);
+      expect(calls, task).toEqual(BOTH_TO_RUB);
+      expect(answer, task).toContain("1 USD = 92,5 RUB\n1 EUR = 100,3 RUB");
+      expect(answer, task).not.toMatch(MENU);
+    }
+  });
+
+  it.each(["What are the dollar and euro rates in rubles?", "What are the USD and EUR rates to RUB?", "What are the USD/RUB and EUR/RUB rates?"])(
+    "lesson 05: %s",
+    async (task) => {
+      const { answer, calls } = await run(lesson05Agent, task);
+      expect(calls).toEqual(BOTH_TO_RUB);
+      expect(answer).toContain("1 USD = 92.5 RUB\n1 EUR = 100.3 RUB");
+    },
+  );
+
+  it("a list after a target is still a list of targets: Convert USD to RUB and EUR", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Convert USD to RUB and EUR");
+    expect(calls.map((c) => c.input)).toEqual([
+      { from_currency: "USD", to_currency: "RUB" },
+      { from_currency: "USD", to_currency: "EUR" },
+    ]);
+    expect(answer).toContain("1 USD = 0.92 EUR");
+  });
+
+  it("in English with no target named, it does not guess rubles: What are the dollar and euro rates? gets the honest reply", async () => {
+    const { answer, calls } = await run(lesson05Agent, "What are the dollar and euro rates?");
+    expect(calls).toEqual([]);
+    expect(answer).toMatch(MENU);
+  });
+});

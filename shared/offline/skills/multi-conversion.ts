@@ -1,10 +1,12 @@
-// Lesson 05: several conversions in one question. The lookups do not depend on each other, so they
+// Lesson 05: several conversions in one question ("... 100 USD in RUB, in EUR ...", "курсы доллара и
+// евро к рублю"). The lookups do not depend on each other, so they
 // are asked for all at once, in one turn (as Claude does), then the amounts with calculate, again all
 // at once, then one answer.
 
 import { parseConversions, type ConversionRequest } from "../conversions.ts";
 import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
 import { formatNumber, numberFromResult } from "../read-result.ts";
+import { preferredCurrency } from "./convert-currency.ts";
 import { explainToolError } from "../tool-errors.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
 
@@ -20,7 +22,8 @@ export const multiConversionSkill: Skill = {
   },
   plan(ctx) {
     if (!ctx.has("get_exchange_rate")) return null;
-    const wanted = parseConversions(ctx.task);
+    // "Курс доллара и евро" names no target; in Russian, as for one rate, rubles are meant.
+    const wanted = parseConversions(ctx.task, preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined));
     if (wanted.length < 2) return null;
     // Every figure and currency in the question must be one of the conversions; "in total" asks for more.
     const amounts = unique(wanted.map((r) => r.amount));
