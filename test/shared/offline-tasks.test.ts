@@ -292,7 +292,7 @@ describe("long tasks", () => {
 
   // Patterns that made a parser read the text again from every position (quadratic). Each is planned at
   // the full limit; their speed is measured in bench/offline-planner.ts, here they must simply finish.
-  it.each(["500 USD in RUB ", "1111", "aaaa", "....", "?", "a@b", "1+", "((", "15% of 1 ", ", convert ", "USD/", "евро и "])(
+  it.each(["500 USD in RUB ", "1111", "aaaa", "....", "?", "a@b", "1+", "((", "15% of 1 ", ", convert ", "USD/", "евро и ", "I have 1 USD. What is 1% of it? ", "I have 1 USD, of it", "of it ", "доллара и евро к рублю ", "У меня 1 рубль. "])(
     "plans a %j task of the full length",
     (unit) => {
       const task = unit.repeat(Math.ceil(MAX_TASK_CHARS / unit.length)).slice(0, MAX_TASK_CHARS);
@@ -400,5 +400,69 @@ describe("several rates in one question, in Russian as in English", () => {
     const { answer, calls } = await run(lesson05Agent, "What are the dollar and euro rates?");
     expect(calls).toEqual([]);
     expect(answer).toMatch(MENU);
+  });
+});
+
+describe("a sum stated first, then questions that point back at it ('that', 'it', «это», «от них»)", () => {
+  const lessons: Array<[string, (c: Anthropic, t: string) => Promise<string>]> = [
+    ["02", lesson02],
+    ["03", (c, t) => lesson03(c, t, workspace)],
+    ["04", (c, t) => lesson04(c, t, { workspaceDir: workspace })],
+    ["05", (c, t) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined })],
+    ["06", memoryAgent],
+  ];
+  const CALLS = [
+    { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "USD" } },
+    { name: "calculate", input: { expression: "2500 * 0.0108108" } },
+    { name: "calculate", input: { expression: "2500 * 7 / 100" } },
+  ];
+
+  it.each(lessons)("lesson %s: I have 2500 rubles. How many dollars is that, and what is 7% of it?", async (_n, agent) => {
+    const { answer, calls } = await run(agent, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
+    expect(calls, "convert 2500 RUB to USD with the tools, and 7% of 2500 with calculate").toEqual(CALLS);
+    expect(answer).toMatch(/^By "that" and "it" I take you to mean your 2,500 RUB\./);
+    expect(answer).toContain("2,500 RUB = 27.027 USD at the demo rate 1 RUB = 0.010811 USD.");
+    expect(answer).toContain("7% of 2,500 RUB is 175 RUB.");
+    expect(answer).not.toMatch(MENU);
+    expect(answer).not.toMatch(/Not done/);
+  });
+
+  it.each(lessons)("lesson %s: У меня 2500 рублей. Сколько это в долларах и сколько 7% от них?", async (_n, agent) => {
+    const { answer, calls } = await run(agent, "У меня 2500 рублей. Сколько это в долларах и сколько 7% от них?");
+    expect(calls).toEqual(CALLS);
+    expect(answer).toMatch(/^Под «это» и «них» я понимаю ваши 2\s500 RUB\./);
+    expect(answer).toMatch(/2\s500 RUB = 27,027 USD по демо-курсу 1 RUB = 0,010811 USD\./);
+    expect(answer).toMatch(/7% от 2\s500 RUB — это 175 RUB\./);
+    expect(answer).not.toMatch(/Не сделано/);
+  });
+
+  it("other wordings: '$200 ... convert it ... 10% of that', «У меня есть 1000 евро. Переведи их ... 15% от этой суммы»", async () => {
+    const en = await run(lesson02, "I've got $200. Convert it to euros and tell me 10% of that.");
+    expect(en.calls.map((c) => c.input)).toEqual([{ from_currency: "USD", to_currency: "EUR" }, { expression: "200 * 0.92" }, { expression: "200 * 10 / 100" }]);
+    expect(en.answer).toMatch(/^By "it" and "that" I take you to mean your 200 USD\./);
+    expect(en.answer).toContain("200 USD = 184 EUR");
+    expect(en.answer).toContain("10% of 200 USD is 20 USD.");
+    const ru = await run(lesson02, "У меня есть 1000 евро. Переведи их в рубли, потом посчитай 15% от этой суммы");
+    expect(ru.answer).toMatch(/^Под «их» и «этой суммы» я понимаю ваши 1\s000 EUR\./);
+    expect(ru.answer).toMatch(/1\s000 EUR = 100\s300 RUB/);
+    expect(ru.answer).toMatch(/15% от 1\s000 EUR — это 150 EUR\./);
+  });
+
+  it("lesson 01 has no calculate: the conversion is done, the percentage is named as the learner typed it", async () => {
+    const { answer, calls } = await run(lesson01, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
+    expect(calls).toEqual([CALLS[0]]);
+    expect(answer).toMatch(/^By "that" I take you to mean your 2,500 RUB\./);
+    expect(answer).toContain("2,500 RUB is about 27.03 USD");
+    expect(answer).toContain('Not done: "what is 7% of it?"');
+  });
+
+  it("a question not about money keeps its 'it', and a spending question is still planned whole", async () => {
+    const time = await run(lesson02, "I have 2500 rubles. What time is it?");
+    expect(time.calls).toEqual([]);
+    expect(time.answer).not.toContain("2500 RUB");
+    const left = await run(lesson02, "I have 300 USD. I spend 45.5 EUR of it. How many dollars are left?");
+    expect(left.answer).toMatch(/^You have 250\.54 USD left/);
+    const two = await run(lesson02, "I have 2500 rubles and 100 USD. How many dollars is that?");
+    expect(two.calls, "two sums: 'that' is not one of them").toEqual([]);
   });
 });
