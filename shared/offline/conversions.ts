@@ -56,6 +56,12 @@ export function parseConversions(text: string, fallbackTarget?: string): Convers
   return found;
 }
 
+// The currencies of a list that names no target ("the dollar and euro rates"), so a skill can ask which.
+export function listedWithoutTarget(text: string): string[] {
+  const none = "(none)";
+  return parseConversions(text, none).flatMap((r) => (r.to === none ? [r.from] : []));
+}
+
 // A list of two or more bare currencies that got no target: each one into the fallback currency.
 function addFallback(sources: Array<{ code: string; amount?: number }>, target: string, add: (r: ConversionRequest) => void): void {
   if (sources.length < 2 || sources.some((s) => s.amount !== undefined)) return;

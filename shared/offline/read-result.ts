@@ -29,3 +29,9 @@ function findKey(value: unknown, key: string): unknown {
 export function formatNumber(value: number, lang: "en" | "ru"): string {
   return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-US", { maximumFractionDigits: 6 }).format(value);
 }
+
+// "USD, EUR and BTC" / "USD, EUR и BTC".
+export function formatList(items: string[], lang: "en" | "ru"): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${lang === "ru" ? " и " : " and "}${items[items.length - 1]}`;
+}

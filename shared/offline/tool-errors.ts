@@ -3,7 +3,8 @@
 // tool's message in a sentence, not the JSON around it. A missing exchange rate gets its reason spelled
 // out: which pair the demo table lacks, which pairs it has, and the way round the tool suggests.
 
-import type { Lang, PlanContext } from "./plan-context.ts";
+import type { PlanContext } from "./plan-context.ts";
+import { formatList } from "./read-result.ts";
 
 // The tool's own message: the "error" (or "message") field of a JSON result, else the text as it is.
 export function errorMessage(output: string): string {
@@ -47,8 +48,8 @@ export function explainToolError(ctx: Pick<PlanContext, "t" | "lang">, tool: str
     const via = GO_THROUGH.exec(message)?.[1]?.toUpperCase();
     const table = pairs
       ? ctx.t({
-          en: `: its demo table has only ${list(pairs, "en")} (each either way)`,
-          ru: `: в его демо-таблице есть только ${list(pairs, "ru")} (в обе стороны)`,
+          en: `: its demo table has only ${formatList(pairs, "en")} (each either way)`,
+          ru: `: в его демо-таблице есть только ${formatList(pairs, "ru")} (в обе стороны)`,
         })
       : "";
     const hint = via
@@ -66,9 +67,4 @@ export function explainToolError(ctx: Pick<PlanContext, "t" | "lang">, tool: str
     en: `I could not finish: ${tool} failed and said: "${message}"`,
     ru: `Не получилось: ${tool} вернул ошибку: «${message}»`,
   });
-}
-
-function list(items: string[], lang: Lang): string {
-  if (items.length < 2) return items.join("");
-  return `${items.slice(0, -1).join(", ")}${lang === "ru" ? " и " : " and "}${items[items.length - 1]}`;
 }

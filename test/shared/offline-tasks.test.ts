@@ -396,10 +396,14 @@ describe("several rates in one question, in Russian as in English", () => {
     expect(answer).toContain("1 USD = 0.92 EUR");
   });
 
-  it("in English with no target named, it does not guess rubles: What are the dollar and euro rates? gets the honest reply", async () => {
+  it("in English with no target named, it does not guess rubles: it asks which currency, and makes no call", async () => {
     const { answer, calls } = await run(lesson05Agent, "What are the dollar and euro rates?");
     expect(calls).toEqual([]);
-    expect(answer).toMatch(MENU);
+    expect(answer).toBe('Which currency should I give the USD and EUR rates in? For example: "USD and EUR to RUB".');
+    const noRates = await run(lesson05Agent, "I like dollars and euros");
+    expect(noRates.answer, "two currencies without a word about rates are not a rate question").toMatch(MENU);
+    const more = await run(lesson05Agent, "What are the dollar and euro rates together?");
+    expect(more.answer, "a question that asks for more is not answered with a question about rates").toMatch(MENU);
   });
 });
 

@@ -3,9 +3,10 @@
 // are asked for all at once, in one turn (as Claude does), then the amounts with calculate, again all
 // at once, then one answer.
 
-import { parseConversions, type ConversionRequest } from "../conversions.ts";
-import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
+import { listedWithoutTarget, parseConversions, type ConversionRequest } from "../conversions.ts";
+import { amountsIn } from "../currencies.ts";
+import type { Plan, PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
+import { formatList, formatNumber, numberFromResult } from "../read-result.ts";
 import { preferredCurrency } from "./convert-currency.ts";
 import { explainToolError } from "../tool-errors.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
@@ -23,8 +24,9 @@ export const multiConversionSkill: Skill = {
   plan(ctx) {
     if (!ctx.has("get_exchange_rate")) return null;
     // "Курс доллара и евро" names no target; in Russian, as for one rate, rubles are meant.
-    const wanted = parseConversions(ctx.task, preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined));
-    if (wanted.length < 2) return null;
+    const fallback = preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined);
+    const wanted = parseConversions(ctx.task, fallback);
+    if (wanted.length < 2) return fallback ? null : askForTarget(ctx);
     // Every figure and currency in the question must be one of the conversions; "in total" asks for more.
     const amounts = unique(wanted.map((r) => r.amount));
     const codes = unique(wanted.flatMap((r) => [r.from, r.to]));
@@ -74,6 +76,22 @@ export const multiConversionSkill: Skill = {
     };
   },
 };
+
+// "What are the dollar and euro rates?" names no currency to give them in: ask, as for one rate.
+const RATE_WORD = /(?<![\p{L}])(?:rates?|exchange|convert\p{L}*|worth|cost\p{L}*)(?![\p{L}])/iu;
+
+function askForTarget(ctx: PlanContext): Plan | null {
+  const listed = listedWithoutTarget(ctx.task);
+  if (listed.length < 2 || !RATE_WORD.test(ctx.task)) return null;
+  if (MONEY_ARITHMETIC.test(ctx.task) || asksOtherTime(ctx.task) || amountsIn(ctx.task).length > 0 || strayCurrencies(ctx.task, listed).length > 0) return null;
+  const example = listed.includes("RUB") ? "USD" : "RUB";
+  return {
+    say: ctx.t({
+      en: `Which currency should I give the ${formatList(listed, "en")} rates in? For example: "${formatList(listed, "en")} to ${example}".`,
+      ru: `В какой валюте дать курсы ${formatList(listed, "ru")}? Например: «${formatList(listed, "ru")} к ${example === "RUB" ? "рублю" : "доллару"}».`,
+    }),
+  };
+}
 
 function describe(
   ctx: PlanContext,
