@@ -425,7 +425,7 @@ describe("a sum stated first, then questions that point back at it ('that', 'it'
     const { answer, calls } = await run(agent, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
     expect(calls, "convert 2500 RUB to USD with the tools, and 7% of 2500 with calculate").toEqual(CALLS);
     expect(answer).toMatch(/^By "that" and "it" I take you to mean your 2,500 RUB\./);
-    expect(answer).toContain("2,500 RUB = 27.027 USD at the demo rate 1 RUB = 0.010811 USD.");
+    expect(answer).toContain("2,500 RUB = 27.027 USD at the demo rate 1 RUB = 0.0108108 USD.");
     expect(answer).toContain("7% of 2,500 RUB is 175 RUB.");
     expect(answer).not.toMatch(MENU);
     expect(answer).not.toMatch(/Not done/);
@@ -435,7 +435,7 @@ describe("a sum stated first, then questions that point back at it ('that', 'it'
     const { answer, calls } = await run(agent, "У меня 2500 рублей. Сколько это в долларах и сколько 7% от них?");
     expect(calls).toEqual(CALLS);
     expect(answer).toMatch(/^Под «это» и «них» я понимаю ваши 2\s500 RUB\./);
-    expect(answer).toMatch(/2\s500 RUB = 27,027 USD по демо-курсу 1 RUB = 0,010811 USD\./);
+    expect(answer).toMatch(/2\s500 RUB = 27,027 USD по демо-курсу 1 RUB = 0,0108108 USD\./);
     expect(answer).toMatch(/7% от 2\s500 RUB — это 175 RUB\./);
     expect(answer).not.toMatch(/Не сделано/);
   });
