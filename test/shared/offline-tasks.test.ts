@@ -302,42 +302,79 @@ describe("long tasks", () => {
   );
 });
 
-describe("a rate the demo table lacks is explained in a sentence, not pasted as the tool's JSON", () => {
+describe("a rate the demo table lacks: the tool's error in a sentence, and its advice followed when it gives one", () => {
   const lesson04Agent = (c: Anthropic, t: string) => lesson04(c, t, { workspaceDir: workspace });
+  const lesson05Agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
   const TABLE_EN = "its demo table has only USD/RUB, EUR/RUB, USD/EUR and BTC/USD (each either way)";
   const TABLE_RU = "в его демо-таблице есть только USD/RUB, EUR/RUB, USD/EUR и BTC/USD (в обе стороны)";
+  const RUB_BTC = { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } };
 
   it.each([
     ["lesson 01", lesson01],
     ["lesson 02", lesson02],
-    ["lesson 04 (the {success, data, error} envelope)", lesson04Agent],
-  ])("%s: How much is 1000 rubles in bitcoin? names the pair, the tool and the pairs it has", async (_name, agent) => {
+  ])("%s (the error gives no way round): How much is 1000 rubles in bitcoin? names the pair, the tool and the pairs it has", async (_name, agent) => {
     const { answer, calls } = await run(agent, "How much is 1000 rubles in bitcoin?");
-    expect(calls).toEqual([{ name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } }]);
-    expect(answer).toContain(`get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
-    expect(answer, "the tool's raw JSON or message is not pasted at the learner").not.toMatch(/[{}"]|success|Available pairs/);
+    expect(calls).toEqual([RUB_BTC]);
+    expect(answer).toBe(`get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
+    expect(answer, "no route is invented when the tool gives none").not.toContain("through");
   });
 
-  it("lesson 04 passes on the tool's advice to go through USD; lesson 01's tool gives none, so none is invented", async () => {
-    const contract = await run(lesson04Agent, "How much is 1000 rubles in bitcoin?");
-    expect(contract.answer).toContain("The tool suggests going through USD: RUB/USD, then USD/BTC, and multiplying the two rates.");
-    const first = await run(lesson01, "How much is 1000 rubles in bitcoin?");
-    expect(first.answer).not.toContain("going through");
+  it("in Russian: Сколько будет 1000 рублей в биткоинах? (lesson 02)", async () => {
+    const { answer, calls } = await run(lesson02, "Сколько будет 1000 рублей в биткоинах?");
+    expect(calls).toEqual([RUB_BTC]);
+    expect(answer).toBe(`У get_exchange_rate нет демо-курса RUB/BTC, поэтому ответить я не смог: ${TABLE_RU}.`);
   });
 
-  it("in Russian: Сколько будет 1000 рублей в биткоинах? (lessons 02 and 04)", async () => {
-    const plain = await run(lesson02, "Сколько будет 1000 рублей в биткоинах?");
-    expect(plain.calls).toEqual([{ name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } }]);
-    expect(plain.answer).toBe(`У get_exchange_rate нет демо-курса RUB/BTC, поэтому ответить я не смог: ${TABLE_RU}.`);
-    const contract = await run(lesson04Agent, "Сколько будет 1000 рублей в биткоинах?");
-    expect(contract.answer).toContain(TABLE_RU);
-    expect(contract.answer).toContain("Инструмент советует идти через USD: RUB/USD, потом USD/BTC, и перемножить два курса.");
-    expect(contract.answer).not.toMatch(/[{}]|success/);
+  it.each([
+    ["lesson 04", lesson04Agent],
+    ["lesson 05", lesson05Agent],
+  ])("%s (the contract's error says 'Go through USD'): both lookups, then one calculate, and the answer says why", async (_name, agent) => {
+    const { answer, calls } = await run(agent, "How much is 1000 rubles in bitcoin?");
+    expect(calls).toEqual([
+      RUB_BTC,
+      { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "USD" } },
+      { name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "BTC" } },
+      { name: "calculate", input: { expression: "1000 * 0.0108108 * 0.0000149254" } },
+    ]);
+    expect(answer).toBe(
+      "1,000 RUB = 0.000161356 BTC, through USD: get_exchange_rate has no demo rate for RUB/BTC, so, as the tool suggested, " +
+        "I multiplied the demo rates 1 RUB = 0.0108108 USD and 1 USD = 0.0000149254 BTC.",
+    );
+    expect(answer, "the tool's JSON is not pasted at the learner").not.toMatch(/[{}"]|success/);
+  });
+
+  it("lesson 04 in Russian, and a rate (not an amount) through USD", async () => {
+    const ru = await run(lesson04Agent, "Сколько будет 1000 рублей в биткоинах?");
+    expect(ru.calls.map((c) => c.name)).toEqual(["get_exchange_rate", "get_exchange_rate", "get_exchange_rate", "calculate"]);
+    expect(ru.answer).toMatch(/^1\s000 RUB = 0,000161356 BTC через USD: у get_exchange_rate нет демо-курса RUB\/BTC, поэтому, как советует инструмент, я перемножил демо-курсы 1 RUB = 0,0108108 USD и 1 USD = 0,0000149254 BTC\.$/);
+    const rate = await run(lesson04Agent, "What is the BTC to EUR rate?");
+    expect(rate.calls.at(-1)).toEqual({ name: "calculate", input: { expression: "67000 * 0.92" } });
+    expect(rate.answer).toMatch(/^1 BTC = 61,640 EUR, through USD: get_exchange_rate has no demo rate for BTC\/EUR/);
+  });
+
+  it("a route through USD needs calculate: with get_exchange_rate alone the error is explained, its advice passed on", () => {
+    const error = JSON.stringify({
+      success: false,
+      data: null,
+      error: "There is no demo rate for RUB/BTC. Go through USD: get RUB/USD and USD/BTC, then multiply the two rates with calculate. (There is no demo rate for RUB/BTC. Available pairs (either direction): USD/RUB, EUR/RUB, USD/EUR, BTC/USD.)",
+    });
+    const request = {
+      model: "m",
+      max_tokens: 10,
+      tools: [{ name: "get_exchange_rate", description: "rates", input_schema: { type: "object" } }],
+      messages: [
+        { role: "user", content: "How much is 1000 rubles in bitcoin?" },
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "get_exchange_rate", input: RUB_BTC.input }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: error, is_error: true }] },
+      ],
+    } as MessagesRequest;
+    expect(planTask(buildPlanContext(request), skills)).toEqual({
+      say: `get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}. The tool suggests going through USD: RUB/USD, then USD/BTC, and multiplying the two rates.`,
+    });
   });
 
   it("lesson 05: in a list of rates, the missing pair is explained and the others are still given", async () => {
-    const agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
-    const { answer, calls } = await run(agent, "What are the RUB/BTC and USD/RUB rates?");
+    const { answer, calls } = await run(lesson05Agent, "What are the RUB/BTC and USD/RUB rates?");
     expect(calls.map((c) => c.input)).toEqual([
       { from_currency: "RUB", to_currency: "BTC" },
       { from_currency: "USD", to_currency: "RUB" },
@@ -345,6 +382,11 @@ describe("a rate the demo table lacks is explained in a sentence, not pasted as 
     expect(answer).toContain(`RUB → BTC: get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
     expect(answer).toContain("1 USD = 92.5 RUB");
     expect(answer).not.toMatch(/"success"/);
+  });
+
+  it("lesson 01 works a small sum in its head without rounding it to 0: 100 USD in BTC", async () => {
+    const { answer } = await run(lesson01, "How much is 100 USD in BTC?");
+    expect(answer).toBe("100 USD is about 0.00149254 BTC (1 USD = 0.0000149254 BTC, demo rate).");
   });
 });
 
