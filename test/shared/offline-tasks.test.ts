@@ -373,15 +373,32 @@ describe("a rate the demo table lacks: the tool's error in a sentence, and its a
     });
   });
 
-  it("lesson 05: in a list of rates, the missing pair is explained and the others are still given", async () => {
-    const { answer, calls } = await run(lesson05Agent, "What are the RUB/BTC and USD/RUB rates?");
+  it("in a list of rates: lesson 01 explains the missing pair and gives the others; lesson 05 takes the route the tool suggests", async () => {
+    const task = "What are the RUB/BTC and USD/RUB rates?";
+    const first = await run(lesson01, task);
+    expect(first.calls.map((c) => c.input)).toEqual([RUB_BTC.input, { from_currency: "USD", to_currency: "RUB" }]);
+    expect(first.answer).toBe(`RUB → BTC: get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.\n1 USD = 92.5 RUB`);
+
+    const { answer, calls } = await run(lesson05Agent, task);
     expect(calls.map((c) => c.input)).toEqual([
-      { from_currency: "RUB", to_currency: "BTC" },
+      RUB_BTC.input,
       { from_currency: "USD", to_currency: "RUB" },
+      { from_currency: "RUB", to_currency: "USD" },
+      { from_currency: "USD", to_currency: "BTC" },
+      { expression: "0.0108108 * 0.0000149254" },
     ]);
-    expect(answer).toContain(`RUB → BTC: get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
+    expect(answer).toContain(
+      "1 RUB = 0.000000161356 BTC through USD (get_exchange_rate has no demo rate for RUB/BTC; as it suggested, I multiplied 1 RUB = 0.0108108 USD by 1 USD = 0.0000149254 BTC)",
+    );
     expect(answer).toContain("1 USD = 92.5 RUB");
     expect(answer).not.toMatch(/"success"/);
+  });
+
+  it("lesson 05: several sums, one through USD: «Сколько будет 1000 рублей в биткоинах и в долларах?»", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Сколько будет 1000 рублей в биткоинах и в долларах?");
+    expect(calls.filter((c) => c.name === "calculate").map((c) => c.input.expression)).toEqual(["1000 * 0.0108108 * 0.0000149254", "1000 * 0.0108108"]);
+    expect(answer).toMatch(/1\s000 RUB = 0,000161356 BTC через USD \(у get_exchange_rate нет демо-курса RUB\/BTC; как он советует, я перемножил 1 RUB = 0,0108108 USD и 1 USD = 0,0000149254 BTC\)/);
+    expect(answer).toMatch(/1\s000 RUB = 10,8108 USD \(1 RUB = 0,0108108 USD\)/);
   });
 
   it("lesson 01 works a small sum in its head without rounding it to 0: 100 USD in BTC", async () => {

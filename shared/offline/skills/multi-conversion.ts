@@ -5,10 +5,10 @@
 
 import { listedWithoutTarget, parseConversions, type ConversionRequest } from "../conversions.ts";
 import { amountsIn } from "../currencies.ts";
-import type { Plan, PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
+import type { Plan, PlanContext, Skill, ToolCallPlan } from "../plan-context.ts";
 import { formatList, formatNumber, numberFromResult } from "../read-result.ts";
 import { preferredCurrency } from "./convert-currency.ts";
-import { explainToolError } from "../tool-errors.ts";
+import { rateStep, type Leg } from "./rate-step.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
 
 // One turn of this many lookups is already a lot to read; a longer list is refused with a reason.
@@ -41,22 +41,25 @@ export const multiConversionSkill: Skill = {
       };
     }
 
-    const rateOf = (r: ConversionRequest) =>
-      ctx.lastResult("get_exchange_rate", (input) => input.from_currency === r.from && input.to_currency === r.to);
-    const missingRates = unique(wanted.filter((r) => !rateOf(r)).map((r) => `${r.from}/${r.to}`));
-    if (missingRates.length > 0) {
-      const call: ToolCallPlan[] = missingRates.map((pair) => {
-        const [from, to] = pair.split("/");
-        return { name: "get_exchange_rate", input: { from_currency: from, to_currency: to } };
-      });
-      return { call };
+    // Every rate's next lookups, all in one turn: first the pairs, then the routes the tool suggests
+    // for pairs its table lacks ("Go through USD").
+    const steps = wanted.map((request) => ({ request, step: rateStep(ctx, request.from, request.to) }));
+    const lookups = new Map<string, ToolCallPlan>();
+    for (const { step } of steps) {
+      if ("plan" in step && "call" in step.plan) for (const call of step.plan.call) lookups.set(JSON.stringify(call.input), call);
     }
+    if (lookups.size > 0) return { call: [...lookups.values()] };
 
-    const lines: Array<{ request: ConversionRequest; rate?: number; expression?: string; error?: string }> = wanted.map((request) => {
-      const outcome = rateOf(request) as ToolOutcome;
-      const rate = outcome.isError ? undefined : numberFromResult(outcome.output, "rate");
-      if (rate === undefined) return { request, error: outcome.output };
-      return { request, rate, expression: request.amount === undefined ? undefined : `${request.amount} * ${rate}` };
+    const lines: Line[] = steps.map(({ request, step }) => {
+      if ("plan" in step) return { request, error: step.plan.say ?? "" };
+      const factors = step.legs.map((leg) => leg.rate);
+      const product = factors.length > 1 ? factors.join(" * ") : undefined;
+      const wantsSum = request.amount !== undefined && request.amount !== 1;
+      return {
+        request,
+        legs: step.legs,
+        expression: wantsSum ? [request.amount, ...factors].join(" * ") : product,
+      };
     });
 
     // The sums go to calculate when it is on offer, all in one turn.
@@ -93,19 +96,37 @@ function askForTarget(ctx: PlanContext): Plan | null {
   };
 }
 
-function describe(
-  ctx: PlanContext,
-  { request, rate, expression, error }: { request: ConversionRequest; rate?: number; expression?: string; error?: string },
-): string {
+interface Line {
+  request: ConversionRequest;
+  legs?: Leg[];
+  // What calculate is asked: the amount times the rate(s), or the two rates of a route multiplied.
+  expression?: string;
+  error?: string;
+}
+
+function describe(ctx: PlanContext, { request, legs, expression, error }: Line): string {
   const { from, to, amount } = request;
-  if (rate === undefined) {
-    return `${from} → ${to}: ${explainToolError(ctx, "get_exchange_rate", error ?? "")}`;
+  if (!legs) return `${from} → ${to}: ${error}`;
+  const n = (value: number) => formatNumber(value, ctx.lang);
+  const calc = expression === undefined ? undefined : ctx.lastResult("calculate", (input) => input.expression === expression);
+  const computed = calc && !calc.isError ? numberFromResult(calc.output, "result") : undefined;
+  const direct = legs.length === 1 ? legs[0]!.rate : undefined;
+  // Without calculate (lesson 01), a sum is worked out in the head: to the cent, unless below 1.
+  const inHead = (value: number) => (Math.abs(value) >= 1 ? Math.round(value * 100) / 100 : value);
+  const wantsSum = amount !== undefined && amount !== 1;
+  const route =
+    legs.length > 1
+      ? ctx.t({
+          en: ` through ${legs[0]!.to} (get_exchange_rate has no demo rate for ${from}/${to}; as it suggested, I multiplied ${legs.map((l) => `1 ${l.from} = ${n(l.rate)} ${l.to}`).join(" by ")})`,
+          ru: ` через ${legs[0]!.to} (у get_exchange_rate нет демо-курса ${from}/${to}; как он советует, я перемножил ${legs.map((l) => `1 ${l.from} = ${n(l.rate)} ${l.to}`).join(" и ")})`,
+        })
+      : "";
+  if (!wantsSum) {
+    const rate = direct ?? computed ?? legs.reduce((product, leg) => product * leg.rate, 1);
+    return `1 ${from} = ${n(rate)} ${to}${route}`;
   }
-  const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
-  if (amount === undefined || expression === undefined || amount === 1) return rateText;
-  const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
-  const total = calc && !calc.isError ? numberFromResult(calc.output, "result") : Math.round(amount * rate * 100) / 100;
-  return `${formatNumber(amount, ctx.lang)} ${from} = ${formatNumber(total ?? amount * rate, ctx.lang)} ${to} (${rateText})`;
+  const total = computed ?? inHead(legs.reduce((product, leg) => product * leg.rate, amount));
+  return `${n(amount)} ${from} = ${n(total)} ${to}${direct === undefined ? route : ` (1 ${from} = ${n(direct)} ${to})`}`;
 }
 
 // Which source the rates came from ("demo table (...)", "live: ..."), when the tool says.
