@@ -10,6 +10,7 @@
 import { messages } from "../i18n/messages.ts";
 import { partContext, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
 import { requestedFile } from "./skills/save-step.ts";
+import { readStatedSum, statedSumNote, type QuestionPart } from "./stated-sum.ts";
 import { splitTask } from "./task-parts.ts";
 
 // Longer tasks are refused at once, before any parsing: the demo model is for typed tasks. Real Claude
@@ -36,11 +37,14 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
     if (plan) return plan;
   }
   const partSkills = skills.filter((s) => !s.wholeTask);
-  const parts = splitTask(ctx.task);
+  // "I have 2500 rubles. How many dollars is that?": the questions, with "that" read as the sum.
+  const stated = readStatedSum(ctx.task);
+  const parts: QuestionPart[] = stated?.parts ?? splitTask(ctx.task);
   if (parts.length > MAX_PARTS) return { say: menu.tooManyParts(parts.length, MAX_PARTS) };
   const claimed = new Set<ToolOutcome>();
   const answers: Array<Exclude<Plan, { call: ToolCallPlan[] }>> = [];
   const skipped: string[] = [];
+  const pointers: string[] = [];
 
   for (const part of parts) {
     const mine: ToolOutcome[] = [];
@@ -52,17 +56,21 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
       if (!found) return plan; // this part needs these calls now
       mine.push(...found);
     }
+    const asked = part.asked ?? part.text;
     if (!plan) {
-      skipped.push(part.text);
+      skipped.push(asked);
       continue;
     }
     if ("call" in plan) return plan;
+    pointers.push(...(part.pointers ?? []));
     answers.push({ ...plan, say: plan.say + unsavedNote(ctx, part.text, mine, plan.say) });
   }
 
   if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)) };
-  if (answers.length === 1 && skipped.length === 0) return answers[0]!;
-  const say = [...answers.map((a) => a.say), ...skipped.map((text) => menu.notDone(text.length > 200 ? `${text.slice(0, 200)}…` : text))].join("\n\n");
+  // Which sum "it" was taken to mean goes first, so the figures below can be checked against it.
+  const note = stated && pointers.length > 0 ? [statedSumNote(ctx, stated, pointers)] : [];
+  if (answers.length === 1 && skipped.length === 0 && note.length === 0) return answers[0]!;
+  const say = [...note, ...answers.map((a) => a.say), ...skipped.map((text) => menu.notDone(text.length > 200 ? `${text.slice(0, 200)}…` : text))].join("\n\n");
   return { say };
 }
 

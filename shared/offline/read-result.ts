@@ -25,7 +25,15 @@ function findKey(value: unknown, key: string): unknown {
   return undefined;
 }
 
-// Numbers as a person writes them: 46250 -> "46,250" (en) or "46 250" (ru); at most 6 decimals.
+// Numbers as a person writes them: 46250 -> "46,250" (en) or "46 250" (ru); at most 6 decimals, or for
+// a figure below 1 (a ruble in bitcoin: 0.0000149254) at most 6 significant digits, so it never reads as 0.
 export function formatNumber(value: number, lang: "en" | "ru"): string {
-  return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-US", { maximumFractionDigits: 6 }).format(value);
+  const digits = value !== 0 && Math.abs(value) < 1 ? { maximumSignificantDigits: 6 } : { maximumFractionDigits: 6 };
+  return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-US", digits).format(value);
+}
+
+// "USD, EUR and BTC" / "USD, EUR и BTC".
+export function formatList(items: string[], lang: "en" | "ru"): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${lang === "ru" ? " и " : " and "}${items[items.length - 1]}`;
 }

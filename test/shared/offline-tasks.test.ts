@@ -292,7 +292,7 @@ describe("long tasks", () => {
 
   // Patterns that made a parser read the text again from every position (quadratic). Each is planned at
   // the full limit; their speed is measured in bench/offline-planner.ts, here they must simply finish.
-  it.each(["500 USD in RUB ", "1111", "aaaa", "....", "?", "a@b", "1+", "((", "15% of 1 ", ", convert ", "USD/", "евро и "])(
+  it.each(["500 USD in RUB ", "1111", "aaaa", "....", "?", "a@b", "1+", "((", "15% of 1 ", ", convert ", "USD/", "евро и ", "I have 1 USD. What is 1% of it? ", "I have 1 USD, of it", "of it ", "доллара и евро к рублю ", "У меня 1 рубль. "])(
     "plans a %j task of the full length",
     (unit) => {
       const task = unit.repeat(Math.ceil(MAX_TASK_CHARS / unit.length)).slice(0, MAX_TASK_CHARS);
@@ -300,4 +300,232 @@ describe("long tasks", () => {
       expect("say" in plan || "call" in plan).toBe(true);
     },
   );
+});
+
+describe("a rate the demo table lacks: the tool's error in a sentence, and its advice followed when it gives one", () => {
+  const lesson04Agent = (c: Anthropic, t: string) => lesson04(c, t, { workspaceDir: workspace });
+  const lesson05Agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
+  const TABLE_EN = "its demo table has only USD/RUB, EUR/RUB, USD/EUR and BTC/USD (each either way)";
+  const TABLE_RU = "в его демо-таблице есть только USD/RUB, EUR/RUB, USD/EUR и BTC/USD (в обе стороны)";
+  const RUB_BTC = { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "BTC" } };
+
+  it.each([
+    ["lesson 01", lesson01],
+    ["lesson 02", lesson02],
+  ])("%s (the error gives no way round): How much is 1000 rubles in bitcoin? names the pair, the tool and the pairs it has", async (_name, agent) => {
+    const { answer, calls } = await run(agent, "How much is 1000 rubles in bitcoin?");
+    expect(calls).toEqual([RUB_BTC]);
+    expect(answer).toBe(`get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.`);
+    expect(answer, "no route is invented when the tool gives none").not.toContain("through");
+  });
+
+  it("in Russian: Сколько будет 1000 рублей в биткоинах? (lesson 02)", async () => {
+    const { answer, calls } = await run(lesson02, "Сколько будет 1000 рублей в биткоинах?");
+    expect(calls).toEqual([RUB_BTC]);
+    expect(answer).toBe(`У get_exchange_rate нет демо-курса RUB/BTC, поэтому ответить я не смог: ${TABLE_RU}.`);
+  });
+
+  it.each([
+    ["lesson 04", lesson04Agent],
+    ["lesson 05", lesson05Agent],
+  ])("%s (the contract's error says 'Go through USD'): both lookups, then one calculate, and the answer says why", async (_name, agent) => {
+    const { answer, calls } = await run(agent, "How much is 1000 rubles in bitcoin?");
+    expect(calls).toEqual([
+      RUB_BTC,
+      { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "USD" } },
+      { name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "BTC" } },
+      { name: "calculate", input: { expression: "1000 * 0.0108108 * 0.0000149254" } },
+    ]);
+    expect(answer).toBe(
+      "1,000 RUB = 0.000161356 BTC, through USD: get_exchange_rate has no demo rate for RUB/BTC, so, as the tool suggested, " +
+        "I multiplied the demo rates 1 RUB = 0.0108108 USD and 1 USD = 0.0000149254 BTC.",
+    );
+    expect(answer, "the tool's JSON is not pasted at the learner").not.toMatch(/[{}"]|success/);
+  });
+
+  it("lesson 04 in Russian, and a rate (not an amount) through USD", async () => {
+    const ru = await run(lesson04Agent, "Сколько будет 1000 рублей в биткоинах?");
+    expect(ru.calls.map((c) => c.name)).toEqual(["get_exchange_rate", "get_exchange_rate", "get_exchange_rate", "calculate"]);
+    expect(ru.answer).toMatch(/^1\s000 RUB = 0,000161356 BTC через USD: у get_exchange_rate нет демо-курса RUB\/BTC, поэтому, как советует инструмент, я перемножил демо-курсы 1 RUB = 0,0108108 USD и 1 USD = 0,0000149254 BTC\.$/);
+    const rate = await run(lesson04Agent, "What is the BTC to EUR rate?");
+    expect(rate.calls.at(-1)).toEqual({ name: "calculate", input: { expression: "67000 * 0.92" } });
+    expect(rate.answer).toMatch(/^1 BTC = 61,640 EUR, through USD: get_exchange_rate has no demo rate for BTC\/EUR/);
+  });
+
+  it("a route through USD needs calculate: with get_exchange_rate alone the error is explained, its advice passed on", () => {
+    const error = JSON.stringify({
+      success: false,
+      data: null,
+      error: "There is no demo rate for RUB/BTC. Go through USD: get RUB/USD and USD/BTC, then multiply the two rates with calculate. (There is no demo rate for RUB/BTC. Available pairs (either direction): USD/RUB, EUR/RUB, USD/EUR, BTC/USD.)",
+    });
+    const request = {
+      model: "m",
+      max_tokens: 10,
+      tools: [{ name: "get_exchange_rate", description: "rates", input_schema: { type: "object" } }],
+      messages: [
+        { role: "user", content: "How much is 1000 rubles in bitcoin?" },
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "get_exchange_rate", input: RUB_BTC.input }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: error, is_error: true }] },
+      ],
+    } as MessagesRequest;
+    expect(planTask(buildPlanContext(request), skills)).toEqual({
+      say: `get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}. The tool suggests going through USD: RUB/USD, then USD/BTC, and multiplying the two rates.`,
+    });
+  });
+
+  it("in a list of rates: lesson 01 explains the missing pair and gives the others; lesson 05 takes the route the tool suggests", async () => {
+    const task = "What are the RUB/BTC and USD/RUB rates?";
+    const first = await run(lesson01, task);
+    expect(first.calls.map((c) => c.input)).toEqual([RUB_BTC.input, { from_currency: "USD", to_currency: "RUB" }]);
+    expect(first.answer).toBe(`RUB → BTC: get_exchange_rate has no demo rate for RUB/BTC, so I could not answer: ${TABLE_EN}.\n1 USD = 92.5 RUB`);
+
+    const { answer, calls } = await run(lesson05Agent, task);
+    expect(calls.map((c) => c.input)).toEqual([
+      RUB_BTC.input,
+      { from_currency: "USD", to_currency: "RUB" },
+      { from_currency: "RUB", to_currency: "USD" },
+      { from_currency: "USD", to_currency: "BTC" },
+      { expression: "0.0108108 * 0.0000149254" },
+    ]);
+    expect(answer).toContain(
+      "1 RUB = 0.000000161356 BTC through USD (get_exchange_rate has no demo rate for RUB/BTC; as it suggested, I multiplied 1 RUB = 0.0108108 USD by 1 USD = 0.0000149254 BTC)",
+    );
+    expect(answer).toContain("1 USD = 92.5 RUB");
+    expect(answer).not.toMatch(/"success"/);
+  });
+
+  it("lesson 05: several sums, one through USD: «Сколько будет 1000 рублей в биткоинах и в долларах?»", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Сколько будет 1000 рублей в биткоинах и в долларах?");
+    expect(calls.filter((c) => c.name === "calculate").map((c) => c.input.expression)).toEqual(["1000 * 0.0108108 * 0.0000149254", "1000 * 0.0108108"]);
+    expect(answer).toMatch(/1\s000 RUB = 0,000161356 BTC через USD \(у get_exchange_rate нет демо-курса RUB\/BTC; как он советует, я перемножил 1 RUB = 0,0108108 USD и 1 USD = 0,0000149254 BTC\)/);
+    expect(answer).toMatch(/1\s000 RUB = 10,8108 USD \(1 RUB = 0,0108108 USD\)/);
+  });
+
+  it("lesson 01 works a small sum in its head without rounding it to 0: 100 USD in BTC", async () => {
+    const { answer } = await run(lesson01, "How much is 100 USD in BTC?");
+    expect(answer).toBe("100 USD is about 0.00149254 BTC (1 USD = 0.0000149254 BTC, demo rate).");
+  });
+});
+
+describe("several rates in one question, in Russian as in English", () => {
+  const lesson05Agent = (c: Anthropic, t: string) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined });
+  const BOTH_TO_RUB = [
+    { name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "RUB" } },
+    { name: "get_exchange_rate", input: { from_currency: "EUR", to_currency: "RUB" } },
+  ];
+
+  it("lesson 05: «Какие курсы доллара и евро к рублю? И сколько 10% от 5000?» answers both parts", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Какие курсы доллара и евро к рублю? И сколько 10% от 5000?");
+    expect(calls).toEqual([...BOTH_TO_RUB, { name: "calculate", input: { expression: "5000 * 10 / 100" } }]);
+    expect(answer).toContain("1 USD = 92,5 RUB\n1 EUR = 100,3 RUB");
+    expect(answer).toMatch(/10% от 5\s000 — это 500\./);
+    expect(answer, "the rates part is no longer declined").not.toContain("Не сделано");
+  });
+
+  it.each([
+    ["курс доллара и евро", "no target named: rubles, as for one rate asked in Russian"],
+    ["Курсы доллара и евро к рублю", "«к рублю» names the target"],
+    ["Какой курс доллара и евро к рублю?", "one «курс» for two currencies"],
+    ["сколько стоят доллар и евро в рублях", "«в рублях» after the list"],
+    ["Сколько рублей стоят доллар и евро?", "the target before the list"],
+  ])("lessons 01 and 05: %s (%s)", async (task) => {
+    for (const agent of [lesson01, lesson05Agent]) {
+      const { answer, calls } = await run(agent, task);
+      expect(calls, task).toEqual(BOTH_TO_RUB);
+      expect(answer, task).toContain("1 USD = 92,5 RUB\n1 EUR = 100,3 RUB");
+      expect(answer, task).not.toMatch(MENU);
+    }
+  });
+
+  it.each(["What are the dollar and euro rates in rubles?", "What are the USD and EUR rates to RUB?", "What are the USD/RUB and EUR/RUB rates?"])(
+    "lesson 05: %s",
+    async (task) => {
+      const { answer, calls } = await run(lesson05Agent, task);
+      expect(calls).toEqual(BOTH_TO_RUB);
+      expect(answer).toContain("1 USD = 92.5 RUB\n1 EUR = 100.3 RUB");
+    },
+  );
+
+  it("a list after a target is still a list of targets: Convert USD to RUB and EUR", async () => {
+    const { answer, calls } = await run(lesson05Agent, "Convert USD to RUB and EUR");
+    expect(calls.map((c) => c.input)).toEqual([
+      { from_currency: "USD", to_currency: "RUB" },
+      { from_currency: "USD", to_currency: "EUR" },
+    ]);
+    expect(answer).toContain("1 USD = 0.92 EUR");
+  });
+
+  it("in English with no target named, it does not guess rubles: it asks which currency, and makes no call", async () => {
+    const { answer, calls } = await run(lesson05Agent, "What are the dollar and euro rates?");
+    expect(calls).toEqual([]);
+    expect(answer).toBe('Which currency should I give the USD and EUR rates in? For example: "USD and EUR to RUB".');
+    const noRates = await run(lesson05Agent, "I like dollars and euros");
+    expect(noRates.answer, "two currencies without a word about rates are not a rate question").toMatch(MENU);
+    const more = await run(lesson05Agent, "What are the dollar and euro rates together?");
+    expect(more.answer, "a question that asks for more is not answered with a question about rates").toMatch(MENU);
+  });
+});
+
+describe("a sum stated first, then questions that point back at it ('that', 'it', «это», «от них»)", () => {
+  const lessons: Array<[string, (c: Anthropic, t: string) => Promise<string>]> = [
+    ["02", lesson02],
+    ["03", (c, t) => lesson03(c, t, workspace)],
+    ["04", (c, t) => lesson04(c, t, { workspaceDir: workspace })],
+    ["05", (c, t) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined })],
+    ["06", memoryAgent],
+  ];
+  const CALLS = [
+    { name: "get_exchange_rate", input: { from_currency: "RUB", to_currency: "USD" } },
+    { name: "calculate", input: { expression: "2500 * 0.0108108" } },
+    { name: "calculate", input: { expression: "2500 * 7 / 100" } },
+  ];
+
+  it.each(lessons)("lesson %s: I have 2500 rubles. How many dollars is that, and what is 7% of it?", async (_n, agent) => {
+    const { answer, calls } = await run(agent, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
+    expect(calls, "convert 2500 RUB to USD with the tools, and 7% of 2500 with calculate").toEqual(CALLS);
+    expect(answer).toMatch(/^By "that" and "it" I take you to mean your 2,500 RUB\./);
+    expect(answer).toContain("2,500 RUB = 27.027 USD at the demo rate 1 RUB = 0.0108108 USD.");
+    expect(answer).toContain("7% of 2,500 RUB is 175 RUB.");
+    expect(answer).not.toMatch(MENU);
+    expect(answer).not.toMatch(/Not done/);
+  });
+
+  it.each(lessons)("lesson %s: У меня 2500 рублей. Сколько это в долларах и сколько 7% от них?", async (_n, agent) => {
+    const { answer, calls } = await run(agent, "У меня 2500 рублей. Сколько это в долларах и сколько 7% от них?");
+    expect(calls).toEqual(CALLS);
+    expect(answer).toMatch(/^Под «это» и «них» я понимаю ваши 2\s500 RUB\./);
+    expect(answer).toMatch(/2\s500 RUB = 27,027 USD по демо-курсу 1 RUB = 0,0108108 USD\./);
+    expect(answer).toMatch(/7% от 2\s500 RUB — это 175 RUB\./);
+    expect(answer).not.toMatch(/Не сделано/);
+  });
+
+  it("other wordings: '$200 ... convert it ... 10% of that', «У меня есть 1000 евро. Переведи их ... 15% от этой суммы»", async () => {
+    const en = await run(lesson02, "I've got $200. Convert it to euros and tell me 10% of that.");
+    expect(en.calls.map((c) => c.input)).toEqual([{ from_currency: "USD", to_currency: "EUR" }, { expression: "200 * 0.92" }, { expression: "200 * 10 / 100" }]);
+    expect(en.answer).toMatch(/^By "it" and "that" I take you to mean your 200 USD\./);
+    expect(en.answer).toContain("200 USD = 184 EUR");
+    expect(en.answer).toContain("10% of 200 USD is 20 USD.");
+    const ru = await run(lesson02, "У меня есть 1000 евро. Переведи их в рубли, потом посчитай 15% от этой суммы");
+    expect(ru.answer).toMatch(/^Под «их» и «этой суммы» я понимаю ваши 1\s000 EUR\./);
+    expect(ru.answer).toMatch(/1\s000 EUR = 100\s300 RUB/);
+    expect(ru.answer).toMatch(/15% от 1\s000 EUR — это 150 EUR\./);
+  });
+
+  it("lesson 01 has no calculate: the conversion is done, the percentage is named as the learner typed it", async () => {
+    const { answer, calls } = await run(lesson01, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
+    expect(calls).toEqual([CALLS[0]]);
+    expect(answer).toMatch(/^By "that" I take you to mean your 2,500 RUB\./);
+    expect(answer).toContain("2,500 RUB is about 27.03 USD");
+    expect(answer).toContain('Not done: "what is 7% of it?"');
+  });
+
+  it("a question not about money keeps its 'it', and a spending question is still planned whole", async () => {
+    const time = await run(lesson02, "I have 2500 rubles. What time is it?");
+    expect(time.calls).toEqual([]);
+    expect(time.answer).not.toContain("2500 RUB");
+    const left = await run(lesson02, "I have 300 USD. I spend 45.5 EUR of it. How many dollars are left?");
+    expect(left.answer).toMatch(/^You have 250\.54 USD left/);
+    const two = await run(lesson02, "I have 2500 rubles and 100 USD. How many dollars is that?");
+    expect(two.calls, "two sums: 'that' is not one of them").toEqual([]);
+  });
 });

@@ -3,11 +3,13 @@
 // rate itself, and (lesson 01 has no calculator) small conversions worked out as Claude would, in its head.
 
 import { parseConversion } from "../currencies.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
+import { formatNumber } from "../read-result.ts";
 import type { Skill } from "../plan-context.ts";
 import { asksMoreThanConversion, CONVERSION_CUE } from "../task-guards.ts";
 import { preferredCurrency } from "./convert-currency.ts";
+import { rateStep } from "./rate-step.ts";
 import { answerAndSave } from "./save-step.ts";
+import { figureFrom } from "./tool-step.ts";
 
 export const exchangeRateSkill: Skill = {
   name: "exchange-rate",
@@ -32,31 +34,34 @@ export const exchangeRateSkill: Skill = {
       };
     }
 
-    const asked = (input: Record<string, unknown>) => input.from_currency === from && input.to_currency === to;
-    const result = ctx.lastResult("get_exchange_rate", asked);
-    if (!result) return { call: [{ name: "get_exchange_rate", input: { from_currency: from, to_currency: to } }] };
-
-    if (result.isError) {
-      return {
-        say: ctx.t({
-          en: `I could not get the ${from}/${to} rate. The tool said: ${result.output}`,
-          ru: `Не удалось узнать курс ${from}/${to}. Инструмент ответил: ${result.output}`,
-        }),
-      };
-    }
-    const rate = numberFromResult(result.output, "rate");
-    if (rate === undefined) {
-      return { say: ctx.t({ en: `The tool answered: ${result.output}`, ru: `Инструмент ответил: ${result.output}` }) };
+    const rates = rateStep(ctx, from, to);
+    if ("plan" in rates) return rates.plan;
+    let rate = rates.legs[0]!.rate;
+    let through = "";
+    if (rates.legs.length > 1) {
+      // The tool said to go through another currency: the rate is the product of the two.
+      const product = figureFrom(ctx, "calculate", { expression: rates.legs.map((leg) => leg.rate).join(" * ") }, "result");
+      if ("plan" in product) return product.plan;
+      rate = product.value;
+      const steps = rates.legs.map((leg) => `1 ${leg.from} = ${formatNumber(leg.rate, ctx.lang)} ${leg.to}`).join(ctx.t({ en: " and ", ru: " и " }));
+      through = ctx.t({
+        en: `, through ${rates.legs[0]!.to}: get_exchange_rate has no demo rate for ${from}/${to}, so, as the tool suggested, I multiplied ${steps}`,
+        ru: ` через ${rates.legs[0]!.to}: у get_exchange_rate нет демо-курса ${from}/${to}, поэтому, как советует инструмент, я перемножил ${steps}`,
+      });
     }
     const rateLine = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
     if (amount === undefined || amount === 1) {
       return answerAndSave(ctx, {
-        answer: ctx.t({ en: `${rateLine} (demo rate from get_exchange_rate).`, ru: `${rateLine} (демо-курс из get_exchange_rate).` }),
+        answer: through
+          ? `${rateLine}${through}.`
+          : ctx.t({ en: `${rateLine} (demo rate from get_exchange_rate).`, ru: `${rateLine} (демо-курс из get_exchange_rate).` }),
         fileContent: `1 ${from} = ${rate} ${to}\n`,
       });
     }
     // With no calculator on offer, the model multiplies in its head, as Claude would for simple sums.
-    const total = formatNumber(Math.round(amount * rate * 100) / 100, ctx.lang);
+    // To the cent, except a sum below 1 (100 USD in BTC), which would round to 0.
+    const exact = amount * rate;
+    const total = formatNumber(Math.abs(exact) >= 1 ? Math.round(exact * 100) / 100 : exact, ctx.lang);
     return {
       say: ctx.t({
         en: `${formatNumber(amount, "en")} ${from} is about ${total} ${to} (${rateLine}, demo rate).`,

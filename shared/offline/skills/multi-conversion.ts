@@ -1,10 +1,14 @@
-// Lesson 05: several conversions in one question. The lookups do not depend on each other, so they
+// Lesson 05: several conversions in one question ("... 100 USD in RUB, in EUR ...", "курсы доллара и
+// евро к рублю"). The lookups do not depend on each other, so they
 // are asked for all at once, in one turn (as Claude does), then the amounts with calculate, again all
 // at once, then one answer.
 
-import { parseConversions, type ConversionRequest } from "../conversions.ts";
-import type { PlanContext, Skill, ToolCallPlan, ToolOutcome } from "../plan-context.ts";
-import { formatNumber, numberFromResult } from "../read-result.ts";
+import { listedWithoutTarget, parseConversions, type ConversionRequest } from "../conversions.ts";
+import { amountsIn } from "../currencies.ts";
+import type { Plan, PlanContext, Skill, ToolCallPlan } from "../plan-context.ts";
+import { formatList, formatNumber, numberFromResult } from "../read-result.ts";
+import { preferredCurrency } from "./convert-currency.ts";
+import { rateStep, type Leg } from "./rate-step.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
 
 // One turn of this many lookups is already a lot to read; a longer list is refused with a reason.
@@ -19,8 +23,10 @@ export const multiConversionSkill: Skill = {
   },
   plan(ctx) {
     if (!ctx.has("get_exchange_rate")) return null;
-    const wanted = parseConversions(ctx.task);
-    if (wanted.length < 2) return null;
+    // "Курс доллара и евро" names no target; in Russian, as for one rate, rubles are meant.
+    const fallback = preferredCurrency(ctx.system) ?? (ctx.lang === "ru" ? "RUB" : undefined);
+    const wanted = parseConversions(ctx.task, fallback);
+    if (wanted.length < 2) return fallback ? null : askForTarget(ctx);
     // Every figure and currency in the question must be one of the conversions; "in total" asks for more.
     const amounts = unique(wanted.map((r) => r.amount));
     const codes = unique(wanted.flatMap((r) => [r.from, r.to]));
@@ -35,22 +41,25 @@ export const multiConversionSkill: Skill = {
       };
     }
 
-    const rateOf = (r: ConversionRequest) =>
-      ctx.lastResult("get_exchange_rate", (input) => input.from_currency === r.from && input.to_currency === r.to);
-    const missingRates = unique(wanted.filter((r) => !rateOf(r)).map((r) => `${r.from}/${r.to}`));
-    if (missingRates.length > 0) {
-      const call: ToolCallPlan[] = missingRates.map((pair) => {
-        const [from, to] = pair.split("/");
-        return { name: "get_exchange_rate", input: { from_currency: from, to_currency: to } };
-      });
-      return { call };
+    // Every rate's next lookups, all in one turn: first the pairs, then the routes the tool suggests
+    // for pairs its table lacks ("Go through USD").
+    const steps = wanted.map((request) => ({ request, step: rateStep(ctx, request.from, request.to) }));
+    const lookups = new Map<string, ToolCallPlan>();
+    for (const { step } of steps) {
+      if ("plan" in step && "call" in step.plan) for (const call of step.plan.call) lookups.set(JSON.stringify(call.input), call);
     }
+    if (lookups.size > 0) return { call: [...lookups.values()] };
 
-    const lines: Array<{ request: ConversionRequest; rate?: number; expression?: string; error?: string }> = wanted.map((request) => {
-      const outcome = rateOf(request) as ToolOutcome;
-      const rate = outcome.isError ? undefined : numberFromResult(outcome.output, "rate");
-      if (rate === undefined) return { request, error: outcome.output };
-      return { request, rate, expression: request.amount === undefined ? undefined : `${request.amount} * ${rate}` };
+    const lines: Line[] = steps.map(({ request, step }) => {
+      if ("plan" in step) return { request, error: step.plan.say ?? "" };
+      const factors = step.legs.map((leg) => leg.rate);
+      const product = factors.length > 1 ? factors.join(" * ") : undefined;
+      const wantsSum = request.amount !== undefined && request.amount !== 1;
+      return {
+        request,
+        legs: step.legs,
+        expression: wantsSum ? [request.amount, ...factors].join(" * ") : product,
+      };
     });
 
     // The sums go to calculate when it is on offer, all in one turn.
@@ -71,19 +80,53 @@ export const multiConversionSkill: Skill = {
   },
 };
 
-function describe(
-  ctx: PlanContext,
-  { request, rate, expression, error }: { request: ConversionRequest; rate?: number; expression?: string; error?: string },
-): string {
+// "What are the dollar and euro rates?" names no currency to give them in: ask, as for one rate.
+const RATE_WORD = /(?<![\p{L}])(?:rates?|exchange|convert\p{L}*|worth|cost\p{L}*)(?![\p{L}])/iu;
+
+function askForTarget(ctx: PlanContext): Plan | null {
+  const listed = listedWithoutTarget(ctx.task);
+  if (listed.length < 2 || !RATE_WORD.test(ctx.task)) return null;
+  if (MONEY_ARITHMETIC.test(ctx.task) || asksOtherTime(ctx.task) || amountsIn(ctx.task).length > 0 || strayCurrencies(ctx.task, listed).length > 0) return null;
+  const example = listed.includes("RUB") ? "USD" : "RUB";
+  return {
+    say: ctx.t({
+      en: `Which currency should I give the ${formatList(listed, "en")} rates in? For example: "${formatList(listed, "en")} to ${example}".`,
+      ru: `В какой валюте дать курсы ${formatList(listed, "ru")}? Например: «${formatList(listed, "ru")} к ${example === "RUB" ? "рублю" : "доллару"}».`,
+    }),
+  };
+}
+
+interface Line {
+  request: ConversionRequest;
+  legs?: Leg[];
+  // What calculate is asked: the amount times the rate(s), or the two rates of a route multiplied.
+  expression?: string;
+  error?: string;
+}
+
+function describe(ctx: PlanContext, { request, legs, expression, error }: Line): string {
   const { from, to, amount } = request;
-  if (rate === undefined) {
-    return ctx.t({ en: `${from} → ${to}: the tool failed: ${error}`, ru: `${from} → ${to}: инструмент не ответил: ${error}` });
+  if (!legs) return `${from} → ${to}: ${error}`;
+  const n = (value: number) => formatNumber(value, ctx.lang);
+  const calc = expression === undefined ? undefined : ctx.lastResult("calculate", (input) => input.expression === expression);
+  const computed = calc && !calc.isError ? numberFromResult(calc.output, "result") : undefined;
+  const direct = legs.length === 1 ? legs[0]!.rate : undefined;
+  // Without calculate (lesson 01), a sum is worked out in the head: to the cent, unless below 1.
+  const inHead = (value: number) => (Math.abs(value) >= 1 ? Math.round(value * 100) / 100 : value);
+  const wantsSum = amount !== undefined && amount !== 1;
+  const route =
+    legs.length > 1
+      ? ctx.t({
+          en: ` through ${legs[0]!.to} (get_exchange_rate has no demo rate for ${from}/${to}; as it suggested, I multiplied ${legs.map((l) => `1 ${l.from} = ${n(l.rate)} ${l.to}`).join(" by ")})`,
+          ru: ` через ${legs[0]!.to} (у get_exchange_rate нет демо-курса ${from}/${to}; как он советует, я перемножил ${legs.map((l) => `1 ${l.from} = ${n(l.rate)} ${l.to}`).join(" и ")})`,
+        })
+      : "";
+  if (!wantsSum) {
+    const rate = direct ?? computed ?? legs.reduce((product, leg) => product * leg.rate, 1);
+    return `1 ${from} = ${n(rate)} ${to}${route}`;
   }
-  const rateText = `1 ${from} = ${formatNumber(rate, ctx.lang)} ${to}`;
-  if (amount === undefined || expression === undefined || amount === 1) return rateText;
-  const calc = ctx.lastResult("calculate", (input) => input.expression === expression);
-  const total = calc && !calc.isError ? numberFromResult(calc.output, "result") : Math.round(amount * rate * 100) / 100;
-  return `${formatNumber(amount, ctx.lang)} ${from} = ${formatNumber(total ?? amount * rate, ctx.lang)} ${to} (${rateText})`;
+  const total = computed ?? inHead(legs.reduce((product, leg) => product * leg.rate, amount));
+  return `${n(amount)} ${from} = ${n(total)} ${to}${direct === undefined ? route : ` (1 ${from} = ${n(direct)} ${to})`}`;
 }
 
 // Which source the rates came from ("demo table (...)", "live: ..."), when the tool says.

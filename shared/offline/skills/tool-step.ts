@@ -4,6 +4,7 @@
 
 import { numberFromResult } from "../read-result.ts";
 import type { Plan, PlanContext } from "../plan-context.ts";
+import { errorMessage, explainToolError } from "../tool-errors.ts";
 
 export type Step = { plan: Plan } | { value: number };
 
@@ -13,14 +14,21 @@ export function figureFrom(ctx: PlanContext, tool: string, input: Record<string,
   if (!result) return { plan: { call: [{ name: tool, input }] } };
   if (result.isError) return { plan: toolFailed(ctx, tool, result.output) };
   const value = numberFromResult(result.output, key);
-  return value === undefined ? { plan: toolFailed(ctx, tool, result.output) } : { value };
+  return value === undefined ? { plan: unreadable(ctx, tool, result.output) } : { value };
 }
 
+// A failed call: the tool's own message in a sentence (and for a missing rate, why it is missing).
 export function toolFailed(ctx: PlanContext, tool: string, output: string): Plan {
+  return { say: explainToolError(ctx, tool, output) };
+}
+
+// A call that worked but gave no figure where one was expected.
+function unreadable(ctx: PlanContext, tool: string, output: string): Plan {
+  const text = errorMessage(output);
   return {
     say: ctx.t({
-      en: `I could not finish: ${tool} answered "${output}".`,
-      ru: `Не получилось: ${tool} ответил «${output}».`,
+      en: `I could not finish: ${tool} answered "${text}", and I found no figure in it.`,
+      ru: `Не получилось: ${tool} ответил «${text}», и числа в ответе нет.`,
     }),
   };
 }

@@ -1,0 +1,70 @@
+// What the offline model says when a tool call fails. A tool's error comes back in whatever shape the
+// lesson chose (plain text, or JSON such as {"success":false,"error":"..."}); a person should read the
+// tool's message in a sentence, not the JSON around it. A missing exchange rate gets its reason spelled
+// out: which pair the demo table lacks, which pairs it has, and the way round the tool suggests.
+
+import type { PlanContext } from "./plan-context.ts";
+import { formatList } from "./read-result.ts";
+
+// The tool's own message: the "error" (or "message") field of a JSON result, else the text as it is.
+export function errorMessage(output: string): string {
+  try {
+    const found = messageIn(JSON.parse(output));
+    if (found !== undefined) return found;
+  } catch {
+    // not JSON: the text is the message
+  }
+  return output.trim();
+}
+
+function messageIn(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of ["error", "message"]) {
+    const inner = record[key];
+    if (typeof inner === "string" && inner.trim() !== "") return inner.trim();
+    if (typeof inner === "object" && inner !== null) {
+      const nested = messageIn(inner);
+      if (nested !== undefined) return nested;
+    }
+  }
+  return undefined;
+}
+
+// "There is no demo rate for RUB/BTC. Available pairs (either direction): USD/RUB, EUR/RUB, USD/EUR, BTC/USD."
+const NO_RATE = /no (?:demo )?rate for ([A-Z]{3})\/([A-Z]{3})/u;
+const AVAILABLE = /available pairs[^:]{0,40}:\s*([A-Z]{3}\/[A-Z]{3}(?:,\s*[A-Z]{3}\/[A-Z]{3}){0,20})/iu;
+// "Go through USD: get RUB/USD and USD/BTC, then multiply ..."
+const GO_THROUGH = /go through ([A-Z]{3})/iu;
+
+// One sentence (or two) for a failed call: what the tool said, and for a missing rate, why.
+export function explainToolError(ctx: Pick<PlanContext, "t" | "lang">, tool: string, output: string): string {
+  const message = errorMessage(output);
+  const missing = NO_RATE.exec(message);
+  if (tool === "get_exchange_rate" && missing) {
+    const [, from, to] = missing;
+    const pairs = AVAILABLE.exec(message)?.[1]?.split(/,\s*/u);
+    const via = GO_THROUGH.exec(message)?.[1]?.toUpperCase();
+    const table = pairs
+      ? ctx.t({
+          en: `: its demo table has only ${formatList(pairs, "en")} (each either way)`,
+          ru: `: в его демо-таблице есть только ${formatList(pairs, "ru")} (в обе стороны)`,
+        })
+      : "";
+    const hint = via
+      ? ctx.t({
+          en: ` The tool suggests going through ${via}: ${from}/${via}, then ${via}/${to}, and multiplying the two rates.`,
+          ru: ` Инструмент советует идти через ${via}: ${from}/${via}, потом ${via}/${to}, и перемножить два курса.`,
+        })
+      : "";
+    return ctx.t({
+      en: `get_exchange_rate has no demo rate for ${from}/${to}, so I could not answer${table}.${hint}`,
+      ru: `У get_exchange_rate нет демо-курса ${from}/${to}, поэтому ответить я не смог${table}.${hint}`,
+    });
+  }
+  return ctx.t({
+    en: `I could not finish: ${tool} failed and said: "${message}"`,
+    ru: `Не получилось: ${tool} вернул ошибку: «${message}»`,
+  });
+}
