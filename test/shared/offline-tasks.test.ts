@@ -469,7 +469,7 @@ describe("several rates in one question, in Russian as in English", () => {
 describe("a sum stated first, then questions that point back at it ('that', 'it', «это», «от них»)", () => {
   const lessons: Array<[string, (c: Anthropic, t: string) => Promise<string>]> = [
     ["02", lesson02],
-    ["03", (c, t) => lesson03(c, t, workspace)],
+    ["03", (c, t) => lesson03(c, t, { workspaceDir: workspace })],
     ["04", (c, t) => lesson04(c, t, { workspaceDir: workspace })],
     ["05", (c, t) => lesson05(c, t, { workspaceDir: workspace, rates: { demoLatencyMs: 0 }, write: () => undefined })],
     ["06", memoryAgent],
