@@ -279,6 +279,11 @@ describe("heartbeat channel: ticks with an injected clock", () => {
     expect(saveSession, "the save task has its own session").toBeDefined();
     const text = await readFile(path.join(dir, "sessions", saveSession ?? ""), "utf8");
     expect(text, "the refusal is a tool_result in the session file").toMatch(/Not run: save_to_file needs the user's approval, and this is a scheduled task[^\n]*"is_error":true/);
+    // The offline model explains the refusal by its real reason (a scheduled task, nobody there), not
+    // as a missing terminal, and points to where the learner can answer.
+    expect(text).toContain("this was a scheduled task from HEARTBEAT.md with nobody there to ask");
+    expect(text).toContain("npm run lesson 9 -- --web");
+    expect(text).not.toContain("no terminal to ask you on");
   });
 });
 

@@ -6,13 +6,15 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { contentSkills, emailReportSkill, firstPlan, stringFromResult } from "./email-report.ts";
 
-type Kind = "no-terminal" | "declined" | "rule" | "other";
+type Kind = "scheduled" | "no-terminal" | "declined" | "rule" | "other";
 
 export function isGateRefusal(outcome: ToolOutcome): boolean {
   return outcome.isError && /^\s*Not run\b/i.test(outcome.output);
 }
 
 function kindOf(output: string): Kind {
+  // Lesson 09's heartbeat: a task from HEARTBEAT.md runs with nobody there, terminal or not.
+  if (/scheduled task|no person is there/i.test(output)) return "scheduled";
   if (/no terminal|nobody (?:can|could) (?:answer|approve)/i.test(output)) return "no-terminal";
   if (/answered no|declined/i.test(output)) return "declined";
   if (/deny rule|rules? forbid/i.test(output)) return "rule";
@@ -47,7 +49,23 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
   const rulesFile = file ?? ctx.t({ en: "the permissions file", ru: "файл правил" });
   const lines: string[] = [];
 
-  if (kind === "no-terminal") {
+  if (kind === "scheduled") {
+    lines.push(
+      ctx.t({
+        en: `I did not ${action.en}: it needs your approval, and this was a scheduled task from HEARTBEAT.md with nobody there to ask, so the permission gate refused it. What you can do:`,
+        ru: `Я не стал ${action.ru}: на это нужно ваше одобрение, а это была задача по расписанию из HEARTBEAT.md, и спросить было некого, поэтому проверка разрешений отказала. Что можно сделать:`,
+      }),
+      ctx.t({
+        en: "- ask for it in a chat, where you can answer (npm run lesson 9 -- --web, or npm run lesson 8 -- --chat);",
+        ru: "- попросить об этом в чате, где вы можете ответить (npm run lesson 9 -- --web или npm run lesson 8 -- --chat);",
+      }),
+      ctx.t({
+        en: `- allow it for every run with a rule in ${rulesFile}, e.g. "allow": ["${allowRuleFor(refused)}"];`,
+        ru: `- разрешить это для всех запусков правилом в ${rulesFile}, например "allow": ["${allowRuleFor(refused)}"];`,
+      }),
+    );
+    lines.push(ctx.t({ en: "- or do it yourself", ru: "- или сделать это самому" }) + yoursLabel(ctx, action, "; "));
+  } else if (kind === "no-terminal") {
     lines.push(
       ctx.t({
         en: `I did not ${action.en}: it needs your approval, and this run had no terminal to ask you on (CI or a pipe), so the permission gate refused it. What you can do:`,
