@@ -1,21 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { GLOBAL_CHANGERS } from "./test/helpers/isolated-files.ts";
 
 // Tests import exercise code as "@exercise/NN-slug/file.ts". A learner's run points that at
 // exercises/ (their code); the course's own run (COURSE_TARGET=solutions) points it at solutions/.
 const target = process.env.COURSE_TARGET === "solutions" ? "solutions" : "exercises";
-
-// Test files that change what every file in the same worker would see (process.env, fake timers, a
-// mocked node:crypto). In the course's own run they keep a fresh module graph each; the rest share one
-// per worker, which loads the SDK and friends once instead of once per file (npm test's biggest cost).
-const GLOBAL_CHANGERS = [
-  "test/05-parallel-and-safe.test.ts",
-  "test/09-channels.test.ts",
-  "test/lessons/06-memory.test.ts",
-  "test/lessons/08-assistant.test.ts",
-  "test/lessons/09-channels.test.ts",
-  "test/shared/real-model-guard.test.ts",
-];
 
 export default defineConfig({
   resolve: {

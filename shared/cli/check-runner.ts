@@ -61,6 +61,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     return wanted;
   };
 
+  let closing = false;
   // One vitest run at a time: watch may ask for a re-check while the progress run is still going.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(job: () => Promise<T>): Promise<T> => {
@@ -76,7 +77,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
       const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
-      keepVerdict(exercise, print, verdict, root);
+      if (!closing) keepVerdict(exercise, print, verdict, root);
       return verdict;
     },
     async runAll(exercises) {
@@ -98,7 +99,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
         const file = path.join(root, testFileFor(exercise));
         const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
         const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root);
-        keepVerdict(exercise, prints.get(exercise.id)!, verdict, root);
+        if (!closing) keepVerdict(exercise, prints.get(exercise.id)!, verdict, root);
         byExercise.set(exercise.id, verdict);
       }
       return byExercise;
@@ -106,7 +107,13 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     changed(file) {
       vitest.invalidateFile(path.resolve(root, file));
     },
-    close: () => serial(() => vitest.close()),
+    // Quitting watch must not wait for the progress run behind the screen: cancel what runs, and keep
+    // no verdict from a cancelled run (its unfinished checks would count as failed).
+    async close() {
+      closing = true;
+      await vitest.cancelCurrentRun("keyboard-input");
+      return serial(() => vitest.close());
+    },
   };
   return { ...runner, run: (exercise) => serial(() => runner.run(exercise)), runAll: (exercises) => serial(() => runner.runAll(exercises)) };
 }
