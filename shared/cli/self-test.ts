@@ -8,6 +8,8 @@
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
 //      temporary copy of the course, so the learner's workspace/ is never touched.
 // It ends with one line, "N passed, N failed", counting each of those checks.
+// Steps 1, 3 (its wrong-answer proofs) and 4 print nothing while they run, so they start with step 2
+// and run beside it: much of step 2's time is spent waiting on child processes, not computing.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -52,6 +54,11 @@ export async function selfTestCommand(): Promise<number> {
   // third of the time. A fresh clone (CI) has no cache and checks everything.
   const tsBuildInfo = path.join("node_modules", ".cache", "course", "tsbuildinfo");
   const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", tsBuildInfo]);
+  // The wrong-answer proofs (step 3) are quiet and independent of step 2: they start now too, and
+  // fill the time step 2's workers spend waiting on child processes. Their lines come in step 3.
+  const wrongAnswerProofs = proveWrongAnswers();
+  // So are the lesson runs (step 4), one after another in a copy of the course.
+  const lessonRuns = runLessons(lessons);
 
   console.log(chalk.bold("\n2. Every test against solutions/"));
   const solved = await runVitest([], { target: "solutions", workers: workers() });
@@ -86,7 +93,7 @@ export async function selfTestCommand(): Promise<number> {
     record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);
   }
   shipped.remove();
-  const proofs = await proveWrongAnswers();
+  const proofs = await wrongAnswerProofs;
   for (const proof of proofs) {
     record(tally, proof.ok, proof.line);
     if (proof.firstFailure) console.log(chalk.dim(`    ${proof.firstFailure.slice(0, 150)}`));
@@ -101,29 +108,16 @@ export async function selfTestCommand(): Promise<number> {
   step = took("Step 3", step);
 
   console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal (in a temporary copy)"));
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
-  delete env.ANTHROPIC_API_KEY;
-  delete env.ANTHROPIC_BASE_URL;
-  // Lessons write to workspace/ (files, memory): in the learner's own folder that would spoil the
-  // first-run output lessons 03 and 06 promise. A copy of the course takes the writes instead.
-  const copy = copyCourse(process.cwd(), "course-lessons-");
-  try {
-    for (const lesson of lessons) {
-      const started = performance.now();
-      const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env, copy.root);
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      // Exit 0 is not enough: a tool that throws a programming error (a wrong argument type, say)
-      // becomes an is_error result, the model apologises, and the run still ends well.
-      const bug = PROGRAMMING_ERROR.exec(result.output)?.[0];
-      if (result.code !== 0 || bug) console.log(result.output);
-      record(
-        tally,
-        result.code === 0 && !bug,
-        `npm run lesson ${lesson.number} -- --offline exits ${result.code}${bug ? `, but its output shows a programming error: ${bug}` : ""} (${seconds} s)`,
-      );
-    }
-  } finally {
-    copy.remove();
+  for (const ran of await lessonRuns) {
+    // Exit 0 is not enough: a tool that throws a programming error (a wrong argument type, say)
+    // becomes an is_error result, the model apologises, and the run still ends well.
+    const bug = PROGRAMMING_ERROR.exec(ran.output)?.[0];
+    if (ran.code !== 0 || bug) console.log(ran.output);
+    record(
+      tally,
+      ran.code === 0 && !bug,
+      `npm run lesson ${ran.lesson.number} -- --offline exits ${ran.code}${bug ? `, but its output shows a programming error: ${bug}` : ""} (${ran.seconds} s)`,
+    );
   }
 
   took("Step 4", step);
@@ -138,6 +132,27 @@ export async function selfTestCommand(): Promise<number> {
 // What a bug in the course's own code looks like when a tool reports it: Node's error codes and the
 // errors of calling something wrongly. A lesson's sample output never contains these on purpose.
 const PROGRAMMING_ERROR = /\bERR_[A-Z_]{3,}\b|\b(?:TypeError|ReferenceError|SyntaxError|RangeError)\b|is not a function|Cannot read properties of/;
+
+// Runs every lesson's sample task offline, one after another, as `npm run lesson N -- --offline` does.
+// Lessons write to workspace/ (files, memory): in the learner's own folder that would spoil the
+// first-run output lessons 03 and 06 promise. A copy of the course takes the writes instead.
+async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: CourseUnit; code: number; output: string; seconds: string }>> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
+  delete env.ANTHROPIC_API_KEY;
+  delete env.ANTHROPIC_BASE_URL;
+  const copy = copyCourse(process.cwd(), "course-lessons-");
+  const runs = [];
+  try {
+    for (const lesson of lessons) {
+      const started = performance.now();
+      const result = await run(process.execPath, [path.join("shared", "cli", "launch.mjs"), "lesson", lesson.id, "--offline"], env, copy.root);
+      runs.push({ lesson, ...result, seconds: ((performance.now() - started) / 1000).toFixed(2) });
+    }
+  } finally {
+    copy.remove();
+  }
+  return runs;
+}
 
 // Prints how long a step took (the figure issue reports and the bench quote), and returns now.
 function took(what: string, since: number): number {
