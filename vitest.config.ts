@@ -5,14 +5,46 @@ import { defineConfig } from "vitest/config";
 // exercises/ (their code); the course's own run (COURSE_TARGET=solutions) points it at solutions/.
 const target = process.env.COURSE_TARGET === "solutions" ? "solutions" : "exercises";
 
+// Test files that change what every file in the same worker would see (process.env, fake timers, a
+// mocked node:crypto). In the course's own run they keep a fresh module graph each; the rest share one
+// per worker, which loads the SDK and friends once instead of once per file (npm test's biggest cost).
+const GLOBAL_CHANGERS = [
+  "test/05-parallel-and-safe.test.ts",
+  "test/09-channels.test.ts",
+  "test/lessons/06-memory.test.ts",
+  "test/lessons/08-assistant.test.ts",
+  "test/lessons/09-channels.test.ts",
+  "test/shared/real-model-guard.test.ts",
+];
+
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@exercise\/(.*)$/, replacement: path.resolve(import.meta.dirname, target, "$1") }],
+    alias: [
+      { find: /^@exercise\/(.*)$/, replacement: path.resolve(import.meta.dirname, target, "$1") },
+      // The pieces of mathjs the calculator uses, as the lesson's bundle keeps them; "mathjs" itself
+      // builds a full instance on import, about a second per test file (mathjs-parts.ts says more).
+      { find: /^mathjs$/, replacement: path.resolve(import.meta.dirname, "test", "helpers", "mathjs-parts.ts") },
+    ],
   },
   test: {
-    include: ["test/**/*.test.ts"],
     // Each test file gets real temporary folders of its own; no test may touch the network or a terminal.
     testTimeout: 15_000,
     pool: "threads",
+    // The course's own messages follow the learner's language (shared/i18n/language.ts); the tests
+    // read them in English, whatever LANG the machine has. Spawned commands inherit it.
+    env: { COURSE_LANG: "en" },
+    // These packages are hundreds of small module files each; vitest bundles each into one file, once
+    // (kept in node_modules/.vite), so a test worker opens a few files instead of hundreds. This is most
+    // of what makes `npm run watch` re-check in under half a second.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@anthropic-ai/sdk", "fast-check", "ajv/dist/2020.js", "chalk", "diff", "dotenv"] } } },
+    // A learner's checks always run isolated: their code must not change what another exercise sees.
+    ...(target === "solutions"
+      ? {
+          projects: [
+            { extends: true, test: { name: "isolated", include: GLOBAL_CHANGERS } },
+            { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: GLOBAL_CHANGERS, isolate: false } },
+          ],
+        }
+      : { include: ["test/**/*.test.ts"] }),
   },
 });

@@ -11,6 +11,7 @@ import { toolResultText } from "./fake-api/receive-request.ts";
 import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
 import { inert } from "./inert-text.ts";
 import { estimateCost } from "./model.ts";
+import { messages } from "./i18n/messages.ts";
 
 export interface TrafficStats {
   requests: number;
@@ -179,13 +180,21 @@ function prettyJson(text: string): string {
 }
 
 export function summaryLine(stats: TrafficStats, seconds: number, offline: boolean): string {
-  const cost = offline ? "$0 (offline)" : formatCost(estimateCost(stats.model, stats.inputTokens, stats.outputTokens));
+  const m = messages().lesson;
+  const cost = offline ? m.offlineCost : formatCost(estimateCost(stats.model, stats.inputTokens, stats.outputTokens));
   return chalk.dim(
-    `turns: ${stats.requests} · tool calls: ${stats.toolCalls} · tokens: ${stats.inputTokens} in / ${stats.outputTokens} out` +
-      `${offline ? " (estimated)" : ""} · cost: ${cost} · time: ${seconds.toFixed(2)} s`,
+    m.summary({
+      turns: stats.requests,
+      toolCalls: stats.toolCalls,
+      inputTokens: stats.inputTokens,
+      outputTokens: stats.outputTokens,
+      estimated: offline,
+      cost,
+      seconds: seconds.toFixed(2),
+    }),
   );
 }
 
 function formatCost(cost: number | undefined): string {
-  return cost === undefined ? "unknown for this model" : `~$${cost.toFixed(4)}`;
+  return cost === undefined ? messages().lesson.unknownCost : `~$${cost.toFixed(4)}`;
 }

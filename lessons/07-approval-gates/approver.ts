@@ -5,6 +5,8 @@
 import readline from "node:readline";
 import chalk from "chalk";
 import { inert } from "../../shared/inert-text.ts";
+// The prompt's words follow the learner's language (COURSE_LANG=ru: Russian); the README shows the English.
+import { messages } from "../../shared/i18n/messages.ts";
 import type { GateCall } from "./permissions.ts";
 
 // "always" means: allow this tool, with any input, until the agent stops. It is kept in memory only.
@@ -58,7 +60,7 @@ export function renderPrompt(request: ApprovalRequest): string {
   const shown = input.length > SHOWN_INPUT ? `${input.slice(0, SHOWN_INPUT)}… (${input.length - SHOWN_INPUT} more characters not shown)` : input;
   return [
     "",
-    chalk.yellow.bold(`  ? Approval needed: ${inert(call.name)}`),
+    chalk.yellow.bold(messages().approval.needed(inert(call.name))),
     `    input:  ${shown}`,
     `    effect: ${inert(call.effect)}`,
     chalk.dim(`    why:    ${inert(why)}`),
@@ -66,7 +68,7 @@ export function renderPrompt(request: ApprovalRequest): string {
   ].join("\n");
 }
 
-export const QUESTION = (tool: string) => `  Run it? [y] yes  [n] no  [a] always allow ${tool} this session  (Enter = no): `;
+export const QUESTION = (tool: string) => messages().approval.question(tool);
 
 export function terminalApprover(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Approver {
   return {
@@ -85,7 +87,8 @@ export function terminalApprover(input: NodeJS.ReadableStream = process.stdin, o
       });
       rl.close();
       const answer = parseAnswer(line);
-      output.write(chalk.dim(`    → ${answer === "always" ? `always: ${inert(request.call.name)} will not be asked about again this session` : answer}\n`));
+      const said = messages().approval;
+      output.write(chalk.dim(`    → ${answer === "always" ? said.always(inert(request.call.name)) : said[answer]}\n`));
       return answer;
     },
   };

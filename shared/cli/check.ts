@@ -9,6 +9,7 @@ import { passed, reportLines } from "./check-report.ts";
 import { createCheckRunner } from "./check-runner.ts";
 import { findUnit, listUnits, testFileFor, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { afterPassText } from "./solution-diff.ts";
+import { messages } from "../i18n/messages.ts";
 
 export async function checkCommand(args: string[]): Promise<number> {
   const flags = new Set(args.filter((a) => a.startsWith("--")));
@@ -16,8 +17,9 @@ export async function checkCommand(args: string[]): Promise<number> {
   const unknown = [...flags].filter((f) => f !== "--verbose" && f !== "--diff");
   const exercises = listUnits("exercises");
   const exercise = findUnit(exercises, rest[0]);
+  const m = messages().check;
   if (unknown.length > 0) {
-    console.error(chalk.red(`Unknown option '${unknown[0]}'. Use --verbose (vitest's full report) or --diff (the whole diff after a pass).`));
+    console.error(chalk.red(m.unknownOption(unknown[0]!)));
     return 2;
   }
   if (!exercise || rest.length > 1) {
@@ -30,16 +32,12 @@ export async function checkCommand(args: string[]): Promise<number> {
   const result = await runner.run(exercise).finally(() => runner.close());
   const next = exercises.find((e) => e.number > exercise.number);
   const ok = passed(result);
-  const nextStep = ok
-    ? next
-      ? `npm run lesson ${next.number}, then exercises/${next.id}/README.md`
-      : "every exercise is done."
-    : `fix the check above, then npm run check ${exercise.number} again (stuck? npm run hint ${exercise.number}).`;
+  const nextStep = ok ? (next ? m.nextLesson(next.number, next.id) : m.allDone) : m.fixThenCheck(exercise.number);
   for (const line of reportLines(exercise, result, nextStep)) console.log(line);
   if (!ok) return 1;
   console.log("");
   for (const line of afterPassText(exercise, { full: flags.has("--diff") })) console.log(line);
-  console.log(`\nNext: ${nextStep}`);
+  console.log(`\n${m.next(nextStep)}`);
   return 0;
 }
 

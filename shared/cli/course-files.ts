@@ -3,6 +3,7 @@
 
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { messages } from "../i18n/messages.ts";
 
 export interface CourseUnit {
   number: number;
@@ -42,6 +43,7 @@ export function unitList(units: CourseUnit[]): string {
 
 // What a command says when it is given no lesson or exercise, or one that does not exist.
 export function unknownUnitMessage(kind: "lesson" | "exercise", wanted: string | undefined, units: CourseUnit[], example: string): string {
-  const what = wanted === undefined ? `Which ${kind}?` : `There is no ${kind} '${wanted}'.`;
-  return `${what} Pick one of these:\n${unitList(units)}\n\nExample: ${example}`;
+  const m = messages().units;
+  const what = wanted === undefined ? m.which(kind) : m.noSuch(kind, wanted);
+  return `${what} ${m.pickOne}\n${unitList(units)}\n\n${m.example} ${example}`;
 }

@@ -2,7 +2,8 @@
 // Hints live beside the exercise, in exercises/NN-slug/hints.md, one "## " section each, whose heading
 // names the TODO it helps with: "## Hint 1 (TODO 1)", "## Hint 3 (TODOs 2 and 3)". Hints for one TODO
 // go from a nudge to the near-answer. With no failing check (or none naming a TODO) the hints come in
-// file order. `npm run hint N -- 2` shows hint 2.
+// file order. `npm run hint N -- 2` shows hint 2. In Russian (COURSE_LANG=ru, or a Russian locale) the
+// hints come from hints.ru.md, "## Подсказка 1 (TODO 1)", in the same order; without it, from hints.md.
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,8 @@ import chalk from "chalk";
 import { createCheckRunner, type CheckOutcome } from "./check-runner.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
+import { courseLanguage, type Lang } from "../i18n/language.ts";
+import { messages } from "../i18n/messages.ts";
 
 const STATE = path.join("node_modules", ".cache", "course", "hints-seen.json");
 
@@ -19,8 +22,9 @@ export interface Hint {
   todos: number[];
 }
 
-export function readHints(exerciseId: string, root = process.cwd()): Hint[] {
-  const file = path.join(root, "exercises", exerciseId, "hints.md");
+// fileName "hints.ru.md" reads the Russian twin, whose headings are "## Подсказка 1 (TODO 1)".
+export function readHints(exerciseId: string, root = process.cwd(), fileName = "hints.md"): Hint[] {
+  const file = path.join(root, "exercises", exerciseId, fileName);
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .split(/^## /m)
@@ -29,6 +33,17 @@ export function readHints(exerciseId: string, root = process.cwd()): Hint[] {
       const heading = (section.split("\n")[0] ?? "").trim();
       return { heading, text: `## ${section.trim()}`, todos: todosIn(heading) };
     });
+}
+
+// The hints in the learner's language. A twin has the same hints in the same order (the translations
+// test checks it), so which hints were seen is kept by number, whatever the language.
+export function readHintsIn(exerciseId: string, lang: Lang = courseLanguage(), root = process.cwd()): { hints: Hint[]; fellBackFrom?: string } {
+  if (lang === "en") return { hints: readHints(exerciseId, root) };
+  const own = `hints.${lang}.md`;
+  const hints = readHints(exerciseId, root, own);
+  if (hints.length > 0) return { hints };
+  const english = readHints(exerciseId, root);
+  return english.length > 0 ? { hints: english, fellBackFrom: `exercises/${exerciseId}/${own}` } : { hints: [] };
 }
 
 // Which hint to show: the first unseen one for the failing check's TODOs; when all of those were
@@ -74,16 +89,17 @@ export async function hintCommand(args: string[]): Promise<number> {
     console.error(chalk.red(unknownUnitMessage("exercise", args[0], exercises, "npm run hint 1")));
     return 2;
   }
-  const hints = readHints(exercise.id);
+  const m = messages().hint;
+  const { hints, fellBackFrom } = readHintsIn(exercise.id);
   if (hints.length === 0) {
-    console.log(`Exercise ${exercise.id} has no hints. Its README and the TODO comments say what to do.`);
+    console.log(m.none(exercise.id));
     return 0;
   }
   const state = readState();
   const seen = seenSet(state, exercise.id);
   const asked = args[1] === undefined ? undefined : Number(args[1]);
   if (asked !== undefined && !(Number.isInteger(asked) && asked >= 1 && asked <= hints.length)) {
-    console.error(chalk.red(`Exercise ${exercise.id} has hints 1 to ${hints.length}.`));
+    console.error(chalk.red(m.range(exercise.id, hints.length)));
     return 2;
   }
 
@@ -95,35 +111,36 @@ export async function hintCommand(args: string[]): Promise<number> {
     failing = await firstFailingCheck(exercise);
     index = pickHint(hints, seen, failing?.todos ?? []).index;
   }
-  const [heading, ...rest] = showHint(exercise, hints, index, state);
+  const [heading, ...rest] = showHint(exercise, hints, index, state, fellBackFrom);
   console.log(heading);
-  if (failing) console.log(chalk.dim(`for the first failing check: ${failing.title}`));
+  if (failing) console.log(chalk.dim(m.forCheck(failing.title)));
   for (const line of rest) console.log(line);
   return 0;
 }
 
 // Prints nothing itself: returns the lines, and records the hint as seen (watch shows them too).
-export function showHint(exercise: CourseUnit, hints: Hint[], index: number, state: State = readState()): string[] {
+export function showHint(exercise: CourseUnit, hints: Hint[], index: number, state: State = readState(), fellBackFrom?: string): string[] {
+  const m = messages().hint;
   const hint = hints[index]!;
   const seen = seenSet(state, exercise.id);
   seen.add(index);
   state[exercise.id] = [...seen].sort((a, b) => a - b);
   saveState(state);
-  const lines = [chalk.bold(`Exercise ${exercise.id}, hint ${index + 1} of ${hints.length}`), "", hint.text, ""];
+  const lines = [chalk.bold(m.header(exercise.id, index + 1, hints.length)), ...(fellBackFrom ? [chalk.dim(m.fallback(fellBackFrom))] : []), "", hint.text, ""];
   const sameTodo = hints.map((h, i) => ({ h, i })).filter(({ h }) => hint.todos.length === 0 || h.todos.some((t) => hint.todos.includes(t)));
-  if (sameTodo.some(({ i }) => !seen.has(i))) lines.push(chalk.dim(`Still stuck? npm run hint ${exercise.number} (or h in watch) gives a stronger one.`));
-  else if (seen.size < hints.length) lines.push(chalk.dim(`That was the last hint for this TODO. Once its check passes, npm run hint ${exercise.number} helps with the next one.`));
-  else lines.push(chalk.dim(`That was the last hint. The reference solution is in solutions/${exercise.id}/ (try without it first).`));
+  if (sameTodo.some(({ i }) => !seen.has(i))) lines.push(chalk.dim(m.stillStuck(exercise.number)));
+  else if (seen.size < hints.length) lines.push(chalk.dim(m.lastForTodo(exercise.number)));
+  else lines.push(chalk.dim(m.lastHint(exercise.id)));
   return lines;
 }
 
 // The next hint for the first failing check of a result watch already has.
 export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | undefined): string[] {
-  const hints = readHints(exercise.id);
-  if (hints.length === 0) return [`Exercise ${exercise.id} has no hints. Its README and the TODO comments say what to do.`];
+  const { hints, fellBackFrom } = readHintsIn(exercise.id);
+  if (hints.length === 0) return [messages().hint.none(exercise.id)];
   const state = readState();
   const { index } = pickHint(hints, seenSet(state, exercise.id), failing?.todos ?? []);
-  return showHint(exercise, hints, index, state);
+  return showHint(exercise, hints, index, state, fellBackFrom);
 }
 
 async function firstFailingCheck(exercise: CourseUnit): Promise<CheckOutcome | undefined> {

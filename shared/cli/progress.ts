@@ -5,10 +5,12 @@ import { passed } from "./check-report.ts";
 import { createCheckRunner } from "./check-runner.ts";
 import { listUnits } from "./course-files.ts";
 import { progressBar } from "./watch.ts";
+import { messages } from "../i18n/messages.ts";
 
 export async function progressCommand(): Promise<number> {
   const exercises = listUnits("exercises");
-  console.log(chalk.dim("Running every exercise's checks against exercises/ ..."));
+  const m = messages();
+  console.log(chalk.dim(m.watch.runningAll));
   const runner = await createCheckRunner();
   const results = await runner.runAll(exercises).finally(() => runner.close());
   let next: string | undefined;
@@ -18,10 +20,10 @@ export async function progressCommand(): Promise<number> {
     const ok = passed(result);
     if (ok) done += 1;
     if (!ok && !next) next = `npm run watch ${exercise.number}`;
-    const count = result.broken ? "its checks could not load your code" : `${result.checks.filter((c) => c.passed).length}/${result.checks.length} checks`;
-    console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green("✔ done") : chalk.yellow(count)}`);
+    const count = result.broken ? m.progress.broken : m.progress.checks(result.checks.filter((c) => c.passed).length, result.checks.length);
+    console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green(m.progress.done) : chalk.yellow(count)}`);
   }
   console.log(`\n${progressBar(done, exercises.length)}`);
-  console.log(next ? `Next: ${next}` : chalk.green("Every exercise is done."));
+  console.log(next ? m.check.next(next) : chalk.green(m.progress.everyExerciseDone));
   return 0;
 }

@@ -11,6 +11,7 @@ export interface ProjectOutcome {
   file: string; // relative to the repo root
   title: string; // "describe > it"
   passed: boolean;
+  ran: boolean; // false: skipped (the proofs stop a file at its first failing check)
   message: string;
 }
 
@@ -31,14 +32,15 @@ export class ProjectReporter implements Reporter {
       let count = 0;
       for (const test of module.children.allTests()) {
         const result = test.result();
-        if (result.state === "skipped" || result.state === "pending") continue;
-        count += 1;
+        const ran = result.state !== "skipped" && result.state !== "pending";
+        if (ran) count += 1;
         const errors = result.state === "failed" ? result.errors : [];
         report.tests.push({
           project,
           file,
           title: test.fullName,
           passed: result.state === "passed",
+          ran,
           message: errors.map((e) => e.message).join("\n"),
         });
       }

@@ -8,11 +8,13 @@ import { createInterface } from "node:readline/promises";
 import chalk from "chalk";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { currentFiles, saveStarter, shippedStarter } from "./starters.ts";
+import { messages } from "../i18n/messages.ts";
 
 export async function resetCommand(args: string[]): Promise<number> {
   const yes = args.includes("--yes") || args.includes("-y");
   const rest = args.filter((a) => a !== "--yes" && a !== "-y");
   const exercises = listUnits("exercises");
+  const m = messages().reset;
   if (rest[0] === "--save-starters") {
     for (const exercise of exercises) saveStarter(exercise);
     console.log(`Recorded the starters of ${exercises.length} exercises in shared/starters/ (an author's step: commit them).`);
@@ -20,7 +22,7 @@ export async function resetCommand(args: string[]): Promise<number> {
   }
   const unknown = rest.find((a) => a.startsWith("-"));
   if (unknown) {
-    console.error(chalk.red(`Unknown option '${unknown}'. Usage: npm run reset N [-- --yes]`));
+    console.error(chalk.red(m.unknownOption(unknown)));
     return 2;
   }
   const exercise = findUnit(exercises, rest[0]);
@@ -30,27 +32,27 @@ export async function resetCommand(args: string[]): Promise<number> {
   }
   const starter = shippedStarter(exercise);
   if (starter.size === 0) {
-    console.error(chalk.red(`No shipped starter for ${exercise.id} in shared/starters/${exercise.id}/. Nothing was changed.`));
+    console.error(chalk.red(m.noStarter(exercise.id)));
     return 1;
   }
   const mine = currentFiles(exercise);
   const changed = [...starter.keys()].filter((name) => mine.get(name) !== starter.get(name));
   if (changed.length === 0) {
-    console.log(`Exercise ${exercise.id} is already as shipped. Nothing to reset.`);
+    console.log(m.alreadyShipped(exercise.id));
     return 0;
   }
 
-  const question = `Put back the starter of exercise ${exercise.id}? ${changed.join(", ")} will be replaced; your files are copied to .course/backup/ first. [y/N] `;
+  const question = m.question(exercise.id, changed.join(", "));
   if (!yes) {
     if (!process.stdin.isTTY) {
-      console.error(chalk.red(`Not resetting ${exercise.id}: there is no terminal to ask you. To reset anyway: npm run reset ${exercise.number} -- --yes`));
+      console.error(chalk.red(m.noTerminal(exercise.id, exercise.number)));
       return 1;
     }
     const rl = createInterface({ input: process.stdin, output: process.stdout });
     const answer = (await rl.question(question).catch(() => "")).trim().toLowerCase();
     rl.close();
-    if (answer !== "y" && answer !== "yes") {
-      console.log("Nothing was changed.");
+    if (!m.yes.includes(answer)) {
+      console.log(m.nothingChanged);
       return 0;
     }
   }
@@ -58,10 +60,10 @@ export async function resetCommand(args: string[]): Promise<number> {
   const backup = backupFolder(exercise);
   cpSync(path.join("exercises", exercise.id), backup, { recursive: true });
   for (const name of changed) writeAtomically(path.join("exercises", exercise.id, name), starter.get(name) ?? "");
-  console.log(chalk.green(`Exercise ${exercise.id} is back to its starter (${changed.join(", ")}).`));
-  console.log(`Your files were copied to ${backup}${path.sep}`);
+  console.log(chalk.green(m.done(exercise.id, changed.join(", "))));
+  console.log(m.backup(`${backup}${path.sep}`));
   const extra = [...mine.keys()].filter((name) => !starter.has(name));
-  if (extra.length > 0) console.log(chalk.dim(`Files you added are left in place: ${extra.join(", ")}.`));
+  if (extra.length > 0) console.log(chalk.dim(m.extraLeft(extra.join(", "))));
   return 0;
 }
 

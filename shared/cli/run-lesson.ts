@@ -17,6 +17,7 @@ import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-file
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 import { openTape, type Tape } from "./record-replay-flags.ts";
+import { messages } from "../i18n/messages.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -84,7 +85,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   if (values.model) process.env.ANTHROPIC_MODEL = values.model;
 
   if (!existsSync(path.join("lessons", lesson.id, "agent.ts"))) {
-    console.error(chalk.red(`Lesson ${lesson.id} has no agent.ts yet.`));
+    console.error(chalk.red(messages().lesson.noAgent(lesson.id)));
     return 1;
   }
   let given: string;
@@ -115,9 +116,9 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   if (typeof guard === "string") return usageError(guard, USAGE);
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
-  console.log(chalk.bold(`Lesson ${lesson.id}`));
+  console.log(chalk.bold(messages().lesson.banner(lesson.id)));
   const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
-  console.log(banner ?? (builtInModel ? chalk.yellow("This task runs on a built-in demo model made for it, whatever model is set.") : modeLine(mode, offline)));
+  console.log(banner ?? (builtInModel ? chalk.yellow(messages().lesson.builtInModel) : modeLine(mode, offline)));
 
   if (values.chat) {
     const chatted = await chat(agent, client, transcript, mode === "offline", flags);
@@ -128,7 +129,9 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   if (code === 0 && others.length > 0) {
-    console.log(chalk.dim(`\nTry also: ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join("\n          ")}`));
+    const tryAlso = messages().lesson.tryAlso;
+    const indent = `\n${" ".repeat(tryAlso.length + 1)}`;
+    console.log(chalk.dim(`\n${tryAlso} ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join(indent)}`));
   }
   return code;
 }
@@ -152,12 +155,9 @@ function sourceName(mode: "claude" | "offline"): string {
 }
 
 function modeLine(mode: "claude" | "offline", forced: boolean): string {
-  if (mode === "claude") {
-    const where = process.env.ANTHROPIC_BASE_URL ? ` at ${process.env.ANTHROPIC_BASE_URL}` : "";
-    return chalk.dim(`Model: ${modelName()}${where} (real API calls, billed to your key)`);
-  }
-  const why = forced ? "--offline" : "no ANTHROPIC_API_KEY";
-  return chalk.yellow(`Offline demo model (${why}): a small built-in planner, not Claude. For Claude: cp .env.example .env and set ANTHROPIC_API_KEY.`);
+  const m = messages().lesson;
+  if (mode === "claude") return chalk.dim(m.realModel(modelName(), process.env.ANTHROPIC_BASE_URL ?? ""));
+  return chalk.yellow(m.offline(forced ? "--offline" : m.noKey));
 }
 
 async function runOnce(
@@ -168,7 +168,8 @@ async function runOnce(
   offline: boolean,
   flags: Record<string, unknown>,
 ): Promise<number> {
-  console.log(`\n${chalk.bold("Task:")} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… (${task.length} characters in all)` : task, { multiline: true })}`);
+  const m = messages().lesson;
+  console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
@@ -197,7 +198,7 @@ async function runOnce(
   };
   console.log(`\n${summaryLine(stats, seconds, offline)}${budgetNote(guardInUse)}`);
   if (unfinished) {
-    console.error(chalk.yellow("The agent stopped before the model finished (it still wanted tools): the task is not done."));
+    console.error(chalk.yellow(m.turnLimit));
     return 1;
   }
   return 0;
@@ -211,10 +212,10 @@ async function chat(
   flags: Record<string, unknown>,
 ): Promise<number> {
   if (!process.stdin.isTTY) {
-    console.error(chalk.red("--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- \"task\""));
+    console.error(chalk.red(messages().lesson.chatNeedsTerminal));
     return 2;
   }
-  console.log(chalk.dim("Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation."));
+  console.log(chalk.dim(messages().lesson.chatIntro));
   for (;;) {
     // A fresh reader per question, closed before the task runs: a reader left open on stdin would
     // read (and echo) the keys meant for a tool's own prompt, such as lesson 07's approval question.

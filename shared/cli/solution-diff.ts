@@ -6,8 +6,8 @@ import path from "node:path";
 import chalk from "chalk";
 import { createTwoFilesPatch } from "diff";
 import type { CourseUnit } from "./course-files.ts";
+import { messages } from "../i18n/messages.ts";
 
-export const DIFF_HEADING = "Your answer passes. Here is how the reference solution differs:";
 export const SHORT_DIFF_LINES = 40;
 
 // The unified diff, one entry per line, over every .ts file of the exercise ([] when identical).
@@ -48,10 +48,9 @@ export function colourDiffLine(line: string): string {
 
 // What check and watch print after a pass: the heading and the diff if short, else one line offering it.
 export function afterPassText(exercise: CourseUnit, options: { full?: boolean; root?: string } = {}): string[] {
+  const m = messages().check;
   const lines = solutionDiffLines(exercise, options.root);
-  if (lines.length === 0) return ["Your answer passes, and it is the same as the reference solution."];
-  if (options.full || lines.length < SHORT_DIFF_LINES) return [DIFF_HEADING, ...lines.map(colourDiffLine)];
-  return [
-    `Your answer passes. The reference solution differs in a ${lines.length}-line diff: npm run check ${exercise.number} -- --diff`,
-  ];
+  if (lines.length === 0) return [m.sameAsReference];
+  if (options.full || lines.length < SHORT_DIFF_LINES) return [m.diffHeading, ...lines.map(colourDiffLine)];
+  return [m.longDiff(lines.length, exercise.number)];
 }

@@ -29,15 +29,26 @@ interface JsonReport {
   }>;
 }
 
+// The course's own runs (npm test) use one worker more than the machine has cores: many tests spend
+// their time waiting for a child process (a lesson, the CLI, an MCP server), not computing. Vitest's
+// own default is one less than the cores, which on a 2-core machine means one file at a time.
+export function workers(): number {
+  return os.availableParallelism() + 1;
+}
+
 export async function runVitest(
   files: string[],
   // cwd: run in another copy of the course (npm test proves the starters in a copy holding them).
-  options: { target: "exercises" | "solutions"; quiet?: boolean; reporter?: string; cwd?: string },
+  // shareModules: test files share one module graph per worker (no isolation); only for the course's
+  // own runs over code it ships, never for a learner's code.
+  options: { target: "exercises" | "solutions"; quiet?: boolean; reporter?: string; cwd?: string; workers?: number; shareModules?: boolean },
 ): Promise<VitestRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-vitest-"));
   const report = path.join(dir, "report.json");
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
   const args = [vitest, "run", ...files, `--reporter=${options.reporter ?? "default"}`, "--reporter=json", `--outputFile.json=${report}`];
+  if (options.workers) args.push(`--maxWorkers=${options.workers}`);
+  if (options.shareModules) args.push("--no-isolate");
   const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: options.target, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" };
   delete env.ANTHROPIC_API_KEY; // tests never talk to the real API
   const exitCode = await new Promise<number>((resolve) => {

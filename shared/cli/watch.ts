@@ -11,8 +11,7 @@ import { createCheckRunner, type CheckResult, type CheckRunner } from "./check-r
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { nextHintLines } from "./hint.ts";
 import { afterPassText } from "./solution-diff.ts";
-
-export const KEYS_LINE = "h hint · n next exercise · l list · r re-run · q quit";
+import { messages } from "../i18n/messages.ts";
 
 export interface WatchView {
   exercises: CourseUnit[];
@@ -26,7 +25,7 @@ export interface WatchView {
 
 export function progressBar(done: number, total: number, width = 20): string {
   const filled = total === 0 ? 0 : Math.round((done / total) * width);
-  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${done}/${total} exercises done`;
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${messages().watch.progressBar(done, total)}`;
 }
 
 function nextExercise(view: Pick<WatchView, "exercises" | "exercise">): CourseUnit | undefined {
@@ -37,31 +36,32 @@ export function screenLines(view: WatchView): string[] {
   const ok = passed(view.result);
   const following = nextExercise(view);
   const keys = view.interactive !== false;
+  const m = messages();
   const next = ok
     ? following
       ? keys
-        ? `press n for exercise ${following.id}.`
-        : `npm run watch ${following.number}`
-      : "every exercise is done."
+        ? m.watch.pressNext(following.id)
+        : m.watch.runWatch(following.number)
+      : m.check.allDone
     : keys
-      ? "fix the check above and save; h shows a hint for it."
-      : `fix the check above (stuck? npm run hint ${view.exercise.number}).`;
+      ? m.watch.fixAndSave
+      : m.watch.fixStuck(view.exercise.number);
   const lines = [
-    chalk.bold(`Course progress ${progressBar(view.done.size, view.exercises.length)}`) +
-      (view.progressKnown === false ? chalk.dim(" (checking the other exercises ...)") : ""),
-    `Exercise ${chalk.bold(view.exercise.id)}: exercises/${view.exercise.id}/README.md`,
+    chalk.bold(`${m.watch.progress} ${progressBar(view.done.size, view.exercises.length)}`) +
+      (view.progressKnown === false ? chalk.dim(m.watch.checkingOthers) : ""),
+    m.watch.exerciseLine(view.exercise.id).replace(view.exercise.id, chalk.bold(view.exercise.id)),
     "",
     ...reportLines(view.exercise, view.result, next),
   ];
-  if (ok) lines.push("", ...afterPassText(view.exercise), "", `Next: ${next}`);
+  if (ok) lines.push("", ...afterPassText(view.exercise), "", m.check.next(next));
   if (view.note && view.note.length > 0) lines.push("", ...view.note);
-  if (keys) lines.push("", chalk.dim(`Watching exercises/${view.exercise.id}/ for saves. ${KEYS_LINE}`));
+  if (keys) lines.push("", chalk.dim(m.watch.watching(view.exercise.id, m.watch.keys)));
   return lines;
 }
 
 export function listLines(exercises: CourseUnit[], done: ReadonlySet<string>, current: CourseUnit): string[] {
   return [
-    chalk.bold("Exercises:"),
+    chalk.bold(messages().watch.list),
     ...exercises.map((e) => `${e.id === current.id ? ">" : " "} ${done.has(e.id) ? chalk.green("✔") : "·"} ${e.id}`),
   ];
 }
@@ -157,7 +157,7 @@ export async function watchCommand(args: string[]): Promise<number> {
     progressKnown = false;
   } else {
     // Every exercise's checks run first (to find the next one and the progress): say so, as progress does.
-    console.log(chalk.dim("Running every exercise's checks against exercises/ ..."));
+    console.log(chalk.dim(messages().watch.runningAll));
     const all = await runner.runAll(exercises);
     for (const e of exercises) if (passed(all.get(e.id) ?? { checks: [] })) done.add(e.id);
     exercise = asked ?? exercises.find((e) => !done.has(e.id)) ?? exercises[exercises.length - 1]!;
@@ -168,7 +168,7 @@ export async function watchCommand(args: string[]): Promise<number> {
   if (!interactive) {
     const view: WatchView = { exercises, exercise, result: first, done, interactive: false };
     for (const line of screenLines(view)) console.log(line);
-    console.log(chalk.dim("\n(No terminal, so no watching: this was one check. Run npm run watch in a terminal to re-check on every save.)"));
+    console.log(chalk.dim(`\n${messages().watch.noTerminal}`));
     await runner.close();
     return passed(first) ? 0 : 1;
   }
@@ -205,7 +205,7 @@ export async function watchCommand(args: string[]): Promise<number> {
       const key = data.toString("utf8");
       if (key === "q" || key === "\u0003" || key === "\u0004") return void quit();
       if (key === "r") {
-        view = { ...view, note: [chalk.dim("Checking again ...")] };
+        view = { ...view, note: [chalk.dim(messages().watch.checkingAgain)] };
         draw();
         return void session.recheck();
       }
@@ -219,10 +219,11 @@ export async function watchCommand(args: string[]): Promise<number> {
       }
       if (key === "n") {
         const following = nextExercise(view);
-        if (!passed(view.result)) view = { ...view, note: [chalk.yellow("n moves on once every check of this exercise passes.")] };
-        else if (!following) view = { ...view, note: [chalk.green("That was the last exercise.")] };
+        const m = messages().watch;
+        if (!passed(view.result)) view = { ...view, note: [chalk.yellow(m.notYet)] };
+        else if (!following) view = { ...view, note: [chalk.green(m.lastExercise)] };
         else {
-          view = { ...view, note: [chalk.dim(`Checking ${following.id} ...`)] };
+          view = { ...view, note: [chalk.dim(m.checking(following.id))] };
           draw();
           return void session.switchTo(following);
         }

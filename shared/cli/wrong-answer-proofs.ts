@@ -14,7 +14,7 @@ export const MIN_WRONG_ANSWERS = 5;
 export interface WrongAnswerProof {
   wrong: WrongAnswer;
   ok: boolean;
-  line: string; // "wrong answer 03/startswith-no-separator: 3 of 20 checks fail"
+  line: string; // "wrong answer 03/startswith-no-separator: check 4 of 20 fails"
   firstFailure?: string; // the message of the first failing check, to show it names the mistake
 }
 
@@ -55,11 +55,13 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   // A wrong answer that stops the checks from loading at all proves nothing about the checks.
   if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
   const tests = report.tests.filter((t) => t.project === project);
-  const failing = tests.filter((t) => !t.passed);
+  // The run stops a file at its first failing check (stop-at-first-failure.ts): one is the proof.
+  const failing = tests.filter((t) => t.ran && !t.passed);
+  const first = tests.findIndex((t) => t.ran && !t.passed);
   return {
     wrong,
-    ok: tests.length > 0 && failing.length > 0,
-    line: `${label}: ${failing.length} of ${tests.length} checks fail`,
+    ok: failing.length > 0,
+    line: `${label}: ${first === -1 ? `all ${tests.length} checks pass` : `check ${first + 1} of ${tests.length} fails`}`,
     firstFailure: failing[0] ? `${failing[0].title}: ${failing[0].message.split("\n")[0]}` : undefined,
   };
 }

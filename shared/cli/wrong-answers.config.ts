@@ -5,6 +5,7 @@
 
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { workers } from "./vitest-run.ts";
 import { ProjectReporter } from "./project-reporter.ts";
 
 const root = process.cwd();
@@ -12,6 +13,8 @@ const runDir = process.env.COURSE_WRONG_RUN_DIR ?? "";
 const report = process.env.COURSE_PROJECT_REPORT;
 
 export default defineConfig({
+  // The calculator's mathjs pieces, as in vitest.config.ts (test/helpers/mathjs-parts.ts says why).
+  resolve: { alias: [{ find: /^mathjs$/, replacement: path.join(root, "test", "helpers", "mathjs-parts.ts") }] },
   test: {
     root,
     include: [`${path.relative(root, runDir)}/*.test.ts`],
@@ -19,5 +22,7 @@ export default defineConfig({
     testTimeout: 15_000,
     pool: "threads",
     isolate: false,
+    setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
+    maxWorkers: workers(),
   },
 });

@@ -5,7 +5,8 @@
 
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
-import { buildPlanContext, type PlanContext, type Skill } from "./plan-context.ts";
+import { courseLanguage } from "../i18n/language.ts";
+import { buildPlanContext, type Lang, type PlanContext, type Skill } from "./plan-context.ts";
 import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
@@ -15,6 +16,8 @@ export interface OfflineOptions {
   streamDelayMs?: number;
   // Off only for the troublemaker demo of lesson 04, whose whole point is to send bad calls.
   checkCalls?: boolean;
+  // The learner's language, for what the model says when it cannot do a task (default: COURSE_LANG).
+  learnerLang?: Lang;
 }
 
 export function createOfflineFetch(options: OfflineOptions = {}) {
@@ -26,7 +29,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
     const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = planTask(ctx, skills);
+    const plan = planTask(ctx, skills, options.learnerLang ?? courseLanguage());
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 

@@ -7,7 +7,8 @@
 // skill is shown the tool results of the calls it asked for, then part 2's, and so on. The first part
 // that still needs a tool call decides this turn's answer.
 
-import { partContext, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
+import { messages } from "../i18n/messages.ts";
+import { partContext, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
 import { requestedFile } from "./skills/save-step.ts";
 import { splitTask } from "./task-parts.ts";
 
@@ -21,15 +22,22 @@ export const MAX_PARTS = 20;
 // A planner that loops on a skill which keeps asking for calls it already has must still stop.
 const MAX_STEPS_PER_PART = 50;
 
-export function planTask(ctx: PlanContext, skills: Skill[]): Plan {
-  if (ctx.task.length > MAX_TASK_CHARS) return { say: tooLong(ctx) };
+// What the model says when it cannot do something ("I can't", and what it can) is about the course, so
+// it is in Russian when the task is, or when the learner's course speaks Russian (COURSE_LANG=ru).
+export function menuLanguage(ctx: PlanContext, learner: Lang): Lang {
+  return ctx.lang === "ru" || learner === "ru" ? "ru" : "en";
+}
+
+export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"): Plan {
+  const menu = messages(menuLanguage(ctx, learner)).offline;
+  if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
   for (const skill of skills.filter((s) => s.wholeTask)) {
     const plan = skill.plan(ctx);
     if (plan) return plan;
   }
   const partSkills = skills.filter((s) => !s.wholeTask);
   const parts = splitTask(ctx.task);
-  if (parts.length > MAX_PARTS) return { say: tooManyParts(ctx, parts.length) };
+  if (parts.length > MAX_PARTS) return { say: menu.tooManyParts(parts.length, MAX_PARTS) };
   const claimed = new Set<ToolOutcome>();
   const answers: Array<Exclude<Plan, { call: ToolCallPlan[] }>> = [];
   const skipped: string[] = [];
@@ -52,9 +60,9 @@ export function planTask(ctx: PlanContext, skills: Skill[]): Plan {
     answers.push({ ...plan, say: plan.say + unsavedNote(ctx, part.text, mine, plan.say) });
   }
 
-  if (answers.length === 0) return { say: honestAnswer(ctx, skills) };
+  if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)) };
   if (answers.length === 1 && skipped.length === 0) return answers[0]!;
-  const say = [...answers.map((a) => a.say), ...skipped.map((text) => notDone(ctx, text))].join("\n\n");
+  const say = [...answers.map((a) => a.say), ...skipped.map((text) => menu.notDone(text.length > 200 ? `${text.slice(0, 200)}…` : text))].join("\n\n");
   return { say };
 }
 
@@ -98,46 +106,10 @@ function unsavedNote(ctx: PlanContext, part: string, mine: ToolOutcome[], said: 
   })}`;
 }
 
-function notDone(ctx: PlanContext, part: string): string {
-  const shown = part.length > 200 ? `${part.slice(0, 200)}…` : part;
-  return ctx.t({
-    en: `Not done: "${shown}". The offline demo model has no plan for that part with this agent's tools. Real Claude can try it: put ANTHROPIC_API_KEY in .env (see .env.example).`,
-    ru: `Не сделано: «${shown}». У офлайн-демомодели нет плана для этой части с инструментами этого агента. Настоящий Claude может попробовать: укажите ANTHROPIC_API_KEY в .env (см. .env.example).`,
-  });
-}
-
-function tooLong(ctx: PlanContext): string {
-  const length = ctx.task.length.toLocaleString("en-US");
-  const limit = MAX_TASK_CHARS.toLocaleString("en-US");
-  return ctx.t({
-    en: `This task is ${length} characters long; the offline demo model reads tasks of up to ${limit} characters, so I did not read it. Shorten it, or save the long text to a file in the workspace and ask about the file, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
-    ru: `Символов в этой задаче: ${length.replace(/,/g, " ")}, а офлайн-демомодель читает задачи длиной не больше ${limit.replace(/,/g, " ")} символов, поэтому я её не читал. Сократите её, или сохраните длинный текст в файл в рабочей папке и спросите про файл, или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
-  });
-}
-
-function tooManyParts(ctx: PlanContext, count: number): string {
-  return ctx.t({
-    en: `This task has ${count} parts; the offline demo model plans at most ${MAX_PARTS} in one task, so I did not start on it. Ask for fewer things at a time, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
-    ru: `Частей в этой задаче: ${count}, а офлайн-демомодель планирует не больше ${MAX_PARTS} частей за раз, поэтому я за неё не взялся. Просите меньше за раз или подключите настоящий Claude (ANTHROPIC_API_KEY в .env).`,
-  });
-}
-
 // What a request gets when no skill can plan it: the truth about what this model is.
-export function honestAnswer(ctx: PlanContext, skills: Skill[]): string {
+export function honestAnswer(ctx: PlanContext, skills: Skill[], lang: Lang = ctx.lang): string {
+  const menu = messages(lang).offline;
   const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
-  const list = usable.map((s) => `- ${ctx.t(s.canDo)}`).join("\n");
-  return ctx.t({
-    en:
-      "I am the offline demo model: a small planner built into this course, not Claude. " +
-      (usable.length > 0
-        ? `With the tools this agent has, I can:\n${list}\n`
-        : "With the tools this agent has, there is nothing I can plan offline.\n") +
-      "For anything else, use real Claude: put ANTHROPIC_API_KEY in .env (see .env.example) and run the lesson again.",
-    ru:
-      "Я офлайн-демомодель: маленький планировщик внутри курса, а не Claude. " +
-      (usable.length > 0
-        ? `С инструментами этого агента я умею:\n${list}\n`
-        : "С инструментами этого агента мне нечего спланировать офлайн.\n") +
-      "Для всего остального подключите настоящий Claude: укажите ANTHROPIC_API_KEY в .env (см. .env.example) и запустите урок снова.",
-  });
+  const list = usable.map((s) => `- ${s.canDo[lang]}`).join("\n");
+  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + menu.useClaude;
 }

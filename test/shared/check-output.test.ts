@@ -4,7 +4,7 @@
 // terminal (one verdict, then exit), hint aiming at the failing check, and the README's figures.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
@@ -164,6 +164,49 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     expect(moved).toMatch(/for the first failing check: .*\(TODOs? [^)]*2/);
     expect(moved).toContain("## Hint 3 (TODO 2)");
     expect(course(["hint", "1", "8"]).out).toContain("## Hint 8 (TODO 4)");
+  });
+});
+
+// COURSE_LANG (or, unset, the locale) picks the language of the course's own lines; the tests' own
+// environment pins COURSE_LANG=en (vitest.config.ts), so each run here sets what it needs.
+describe("the course speaks the learner's language", () => {
+  const noLocale = { COURSE_LANG: "", LC_ALL: "", LC_MESSAGES: "", LANG: "" };
+  const russianVerdict = /^✘ Упражнение 01-first-tool: ещё не готово\.$/m;
+  const russianCount = /^\d+ из \d+ проверо?к[иа]? проход(ит|ят)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
+
+  it("COURSE_LANG=ru: the verdict, the first failing check and the k из m line in Russian", () => {
+    write(starter);
+    const { code, out } = course(["check", "1"], { ...noLocale, COURSE_LANG: "ru" });
+    expect(code).toBe(1);
+    expect(out).toMatch(russianVerdict);
+    expect(out).toContain("Первая непройденная проверка: searchContacts");
+    expect(out).toMatch(russianCount);
+    // The checks' own teaching messages stay English in this issue.
+    expect(out).toContain("not implemented yet: searchContacts(");
+  });
+
+  it("LANG=ru_RU.UTF-8 alone means Russian; COURSE_LANG=en wins over it", () => {
+    write(starter);
+    expect(course(["check", "1"], { ...noLocale, LANG: "ru_RU.UTF-8" }).out).toMatch(russianCount);
+    const english = course(["check", "1"], { ...noLocale, LANG: "ru_RU.UTF-8", COURSE_LANG: "en" }).out;
+    expect(english).toMatch(/^✘ Exercise 01-first-tool: not done yet\.$/m);
+    expect(english).toMatch(/^\d+ of \d+ checks pass\. Next: /m);
+  });
+
+  it("npm run hint 1 in Russian shows hints.ru.md's hint for the failing TODO", () => {
+    write(starter);
+    const twin = path.join(copy.root, "exercises", "01-first-tool", "hints.ru.md");
+    if (!existsSync(twin)) {
+      // Before the translation lands: a small twin with the same hints in the same order.
+      const english = readFileSync(path.join(copy.root, "exercises", "01-first-tool", "hints.md"), "utf8");
+      writeFileSync(twin, english.replace(/^## Hint (\d+) \(TODOs? ([^)]*)\)$/gm, (_, k: string, todos: string) => `## Подсказка ${k} (TODO ${todos.replace(" and ", " и ")})\n\nПодсказка по-русски.`));
+    }
+    rmSync(path.join(copy.root, "node_modules", ".cache", "course", "hints-seen.json"), { force: true });
+    const { out } = course(["hint", "1"], { ...noLocale, COURSE_LANG: "ru" });
+    expect(out).toMatch(/^Упражнение 01-first-tool, подсказка 1 из \d+$/m);
+    expect(out).toMatch(/^к первой непройденной проверке: .*\(TODO 1\)/m);
+    expect(out).toContain("## Подсказка 1 (TODO 1)");
+    expect(out).not.toContain("## Hint 1");
   });
 });
 

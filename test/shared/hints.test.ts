@@ -2,7 +2,7 @@
 // "## Hint k (TODO n)" (or "(TODOs n and m)"), numbered 1, 2, 3 ... in order, and every TODO in an
 // exercise's code has hints. Also the pieces that pick one: todosIn and pickHint.
 
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listUnits } from "../../shared/cli/course-files.ts";
@@ -19,6 +19,12 @@ describe("todosIn reads the TODOs a title, message or heading names", () => {
     ["capText (TODO 1 in exercises/06-memory/load-memory.ts) should keep", [1]],
     ["Hint 9 (TODOs 5, 6 and 7)", [5, 6, 7]],
     ["loop until stop_reason is not tool_use (TODO 2 and 3)", [2, 3]],
+    ["Подсказка 4 (TODO 2 и 3)", [2, 3]],
+    ["Подсказка 9 (TODO 5, 6 и 7)", [5, 6, 7]],
+    ["TODO 2 или 3", [2]],
+    ["TODO 12 and TODO 3", [3, 12]],
+    ["TODOs 10-12", [10, 11, 12]],
+    ["TODO 1 - 3", [1, 2, 3]],
     ["no todo here, 3 of 9 checks", []],
     ["todo lists (TODO: later)", []],
   ])("%s", (text, expected) => {
@@ -49,30 +55,42 @@ describe("pickHint", () => {
   });
 });
 
-describe("every exercise's hints.md follows the convention", () => {
+// The Russian twin (hints.ru.md) follows the same convention with "## Подсказка k (TODO n и m)".
+const hintFiles = [
+  { fileName: "hints.md", heading: (k: number) => new RegExp(`^Hint ${k} \\(TODOs? [0-9, and]+\\)$`) },
+  { fileName: "hints.ru.md", heading: (k: number) => new RegExp(`^Подсказка ${k} \\(TODO [0-9, и]+\\)$`) },
+];
+
+describe("every exercise's hints.md (and hints.ru.md) follows the convention", () => {
   for (const exercise of listUnits("exercises")) {
-    it(exercise.id, () => {
-      const hints = readHints(exercise.id);
-      expect(hints.length, `exercises/${exercise.id}/hints.md has no "## " sections`).toBeGreaterThan(0);
-      hints.forEach((hint, i) => {
-        expect(hint.heading, `section ${i + 1} of exercises/${exercise.id}/hints.md`).toMatch(new RegExp(`^Hint ${i + 1} \\(TODOs? [0-9, and]+\\)$`));
-        expect(hint.todos.length).toBeGreaterThan(0);
+    for (const { fileName, heading } of hintFiles) {
+      const file = `exercises/${exercise.id}/${fileName}`;
+      // The English hints are required; a Russian twin is checked when it exists (translations.test.ts
+      // requires it).
+      if (fileName !== "hints.md" && !existsSync(file)) continue;
+      it(file, () => {
+        const hints = readHints(exercise.id, process.cwd(), fileName);
+        expect(hints.length, `${file} has no "## " sections`).toBeGreaterThan(0);
+        hints.forEach((hint, i) => {
+          expect(hint.heading, `section ${i + 1} of ${file}`).toMatch(heading(i + 1));
+          expect(hint.todos.length).toBeGreaterThan(0);
+        });
+        const dir = path.join("exercises", exercise.id);
+        const code = readdirSync(dir)
+          .filter((f) => f.endsWith(".ts"))
+          .map((f) => readFileSync(path.join(dir, f), "utf8"))
+          .join("\n");
+        const inCode = new Set([...code.matchAll(/\/\/\s*(TODOs? [0-9][0-9 ,and-]*)/g)].flatMap((m) => todosIn(m[1]!)));
+        const hinted = new Set(hints.flatMap((h) => h.todos));
+        for (const todo of inCode) expect(hinted.has(todo), `TODO ${todo} in exercises/${exercise.id} has no hint in ${fileName}`).toBe(true);
+        for (const todo of hinted) expect(inCode.has(todo), `a hint in ${fileName} names TODO ${todo}, which exercises/${exercise.id} does not have`).toBe(true);
+        // Tiered: a TODO's hints go from a nudge to the near-answer, so a TODO with code in its last
+        // hint has a hint before it.
+        for (const todo of inCode) {
+          const own = hints.filter((h) => h.todos.includes(todo));
+          if (own.length === 1) expect(own[0]!.text, `TODO ${todo}: its only hint in ${fileName} should be a nudge, not code`).not.toContain("```");
+        }
       });
-      const dir = path.join("exercises", exercise.id);
-      const code = readdirSync(dir)
-        .filter((f) => f.endsWith(".ts"))
-        .map((f) => readFileSync(path.join(dir, f), "utf8"))
-        .join("\n");
-      const inCode = new Set([...code.matchAll(/\/\/\s*(TODOs? [0-9][0-9 ,and-]*)/g)].flatMap((m) => todosIn(m[1]!)));
-      const hinted = new Set(hints.flatMap((h) => h.todos));
-      for (const todo of inCode) expect(hinted.has(todo), `TODO ${todo} in exercises/${exercise.id} has no hint`).toBe(true);
-      for (const todo of hinted) expect(inCode.has(todo), `a hint names TODO ${todo}, which exercises/${exercise.id} does not have`).toBe(true);
-      // Tiered: a TODO's hints go from a nudge to the near-answer, so a TODO with code in its last
-      // hint has a hint before it.
-      for (const todo of inCode) {
-        const own = hints.filter((h) => h.todos.includes(todo));
-        if (own.length === 1) expect(own[0]!.text, `TODO ${todo}: its only hint should be a nudge, not code`).not.toContain("```");
-      }
-    });
+    }
   }
 });

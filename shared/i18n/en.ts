@@ -1,0 +1,209 @@
+// The course's own messages in English: what the terminal commands say (check, watch, progress, hint,
+// doctor, reset, the lesson runner), the approval question of lesson 07, and the offline model's
+// "I can't" menu. ru.ts has the same shape; a message missing there is a type error.
+// To add a message: add it here, then to ru.ts (tsc says where), then use messages().group.name.
+
+type Kind = "lesson" | "exercise";
+export interface RunSummary {
+  turns: number;
+  toolCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  estimated: boolean;
+  cost: string;
+  seconds: string;
+}
+
+export const en = {
+  units: {
+    which: (kind: Kind) => `Which ${kind}?`,
+    noSuch: (kind: Kind, wanted: string) => `There is no ${kind} '${wanted}'.`,
+    pickOne: "Pick one of these:",
+    example: "Example:",
+  },
+
+  check: {
+    unknownOption: (option: string) => `Unknown option '${option}'. Use --verbose (vitest's full report) or --diff (the whole diff after a pass).`,
+    brokenVerdict: (id: string) => `✘ Exercise ${id}: the checks could not load your code.`,
+    brokenNext: "Next: fix that first (npx tsc --noEmit shows type errors with line numbers).",
+    passedVerdict: (total: number, id: string) => `✔ All ${total} checks pass. Exercise ${id} is done.`,
+    failedVerdict: (id: string) => `✘ Exercise ${id}: not done yet.`,
+    firstFailing: (title: string) => `First failing check: ${title}`,
+    count: (passing: number, total: number) => `${passing} of ${total} checks pass.`,
+    next: (what: string) => `Next: ${what}`,
+    nextLesson: (number: number, id: string) => `npm run lesson ${number}, then exercises/${id}/README.md`,
+    allDone: "every exercise is done.",
+    fixThenCheck: (number: number) => `fix the check above, then npm run check ${number} again (stuck? npm run hint ${number}).`,
+    sameAsReference: "Your answer passes, and it is the same as the reference solution.",
+    diffHeading: "Your answer passes. Here is how the reference solution differs:",
+    longDiff: (lines: number, number: number) => `Your answer passes. The reference solution differs in a ${lines}-line diff: npm run check ${number} -- --diff`,
+  },
+
+  watch: {
+    runningAll: "Running every exercise's checks against exercises/ ...",
+    progress: "Course progress",
+    progressBar: (done: number, total: number) => `${done}/${total} exercises done`,
+    checkingOthers: " (checking the other exercises ...)",
+    exerciseLine: (id: string) => `Exercise ${id}: exercises/${id}/README.md`,
+    pressNext: (id: string) => `press n for exercise ${id}.`,
+    runWatch: (number: number) => `npm run watch ${number}`,
+    fixAndSave: "fix the check above and save; h shows a hint for it.",
+    fixStuck: (number: number) => `fix the check above (stuck? npm run hint ${number}).`,
+    keys: "h hint · n next exercise · l list · r re-run · q quit",
+    watching: (id: string, keys: string) => `Watching exercises/${id}/ for saves. ${keys}`,
+    list: "Exercises:",
+    checkingAgain: "Checking again ...",
+    checking: (id: string) => `Checking ${id} ...`,
+    notYet: "n moves on once every check of this exercise passes.",
+    lastExercise: "That was the last exercise.",
+    noTerminal: "(No terminal, so no watching: this was one check. Run npm run watch in a terminal to re-check on every save.)",
+  },
+
+  progress: {
+    done: "✔ done",
+    checks: (passing: number, total: number) => `${passing}/${total} checks`,
+    broken: "its checks could not load your code",
+    everyExerciseDone: "Every exercise is done.",
+  },
+
+  hint: {
+    none: (id: string) => `Exercise ${id} has no hints. Its README and the TODO comments say what to do.`,
+    range: (id: string, count: number) => `Exercise ${id} has hints 1 to ${count}.`,
+    header: (id: string, index: number, count: number) => `Exercise ${id}, hint ${index} of ${count}`,
+    forCheck: (title: string) => `for the first failing check: ${title}`,
+    stillStuck: (number: number) => `Still stuck? npm run hint ${number} (or h in watch) gives a stronger one.`,
+    lastForTodo: (number: number) => `That was the last hint for this TODO. Once its check passes, npm run hint ${number} helps with the next one.`,
+    lastHint: (id: string) => `That was the last hint. The reference solution is in solutions/${id}/ (try without it first).`,
+    // Shown when the learner's language has no hints file of its own yet (never in English).
+    fallback: (file: string) => `(${file} is not there yet: here are the hints in English.)`,
+  },
+
+  reset: {
+    unknownOption: (option: string) => `Unknown option '${option}'. Usage: npm run reset N [-- --yes]`,
+    noStarter: (id: string) => `No shipped starter for ${id} in shared/starters/${id}/. Nothing was changed.`,
+    alreadyShipped: (id: string) => `Exercise ${id} is already as shipped. Nothing to reset.`,
+    question: (id: string, files: string) => `Put back the starter of exercise ${id}? ${files} will be replaced; your files are copied to .course/backup/ first. [y/N] `,
+    // The answers that mean yes; anything else keeps the files.
+    yes: ["y", "yes"],
+    noTerminal: (id: string, number: number) => `Not resetting ${id}: there is no terminal to ask you. To reset anyway: npm run reset ${number} -- --yes`,
+    nothingChanged: "Nothing was changed.",
+    done: (id: string, files: string) => `Exercise ${id} is back to its starter (${files}).`,
+    backup: (folder: string) => `Your files were copied to ${folder}`,
+    extraLeft: (files: string) => `Files you added are left in place: ${files}.`,
+  },
+
+  lesson: {
+    banner: (id: string) => `Lesson ${id}`,
+    builtInModel: "This task runs on a built-in demo model made for it, whatever model is set.",
+    realModel: (model: string, where: string) => `Model: ${model}${where ? ` at ${where}` : ""} (real API calls, billed to your key)`,
+    offline: (why: string) => `Offline demo model (${why}): a small built-in planner, not Claude. For Claude: cp .env.example .env and set ANTHROPIC_API_KEY.`,
+    noKey: "no ANTHROPIC_API_KEY",
+    noAgent: (id: string) => `Lesson ${id} has no agent.ts yet.`,
+    task: "Task:",
+    taskCut: (length: number) => `(${length} characters in all)`,
+    tryAlso: "Try also:",
+    turnLimit: "The agent stopped before the model finished (it still wanted tools): the task is not done.",
+    chatNeedsTerminal: '--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- "task"',
+    chatIntro: "Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation.",
+    // The line after each task: what the run took.
+    summary: (s: RunSummary) =>
+      `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,
+    offlineCost: "$0 (offline)",
+    unknownCost: "unknown for this model",
+  },
+
+  approval: {
+    needed: (tool: string) => `  ? Approval needed: ${tool}`,
+    question: (tool: string) => `  Run it? [y] yes  [n] no  [a] always allow ${tool} this session  (Enter = no): `,
+    always: (tool: string) => `always: ${tool} will not be asked about again this session`,
+    yes: "yes",
+    no: "no",
+  },
+
+  doctor: {
+    ok: "ok  ",
+    warn: "warn",
+    fail: "fail",
+    fix: "fix:",
+    ready: "Ready.",
+    failedCount: (failed: number) => `${failed} check(s) failed.`,
+    summary: (total: number, failed: number, warned: number) => `${total} checks: ${failed} failed, ${warned} warnings.`,
+    nodeOk: (version: string) => `Node.js ${version} (20 or later needed)`,
+    nodeOld: (version: string) => `Node.js ${version} is too old: the course needs 20 or later`,
+    nodeFix: "install Node.js 20, 22 or 24 (https://nodejs.org)",
+    noPackageJson: "no package.json here",
+    noPackageJsonFix: "run the course's commands from the course folder",
+    depsMissing: (names: string) => `dependencies not installed: ${names}`,
+    depsDiffer: (list: string) => `installed packages differ from package-lock.json: ${list}`,
+    lockFile: (version: string) => `lock file: ${version}`,
+    depsOk: (count: number) => `dependencies installed, matching package-lock.json (${count} packages)`,
+    bundlerOk: (version: string) => `the bundler works (esbuild ${version})`,
+    bundlerFail: (problem: string) => `the bundler (esbuild) does not run: ${problem}`,
+    bundlerFix: "npm rebuild esbuild (or delete node_modules and run npm install)",
+    noEnv: ".env not present: lessons run on the offline demo model (for Claude: cp .env.example .env, then set ANTHROPIC_API_KEY)",
+    envOk: ".env present",
+    envUnreadable: ".env is present but cannot be read",
+    envFix: "check its permissions (chmod 600 .env)",
+    noKey: "ANTHROPIC_API_KEY not set: the offline demo model is used",
+    keySpaces: "it has spaces or a line break around it",
+    keyQuotes: "it is wrapped in quotes",
+    keyPrefix: "it does not start with sk-ant-",
+    keyCharacters: "it has characters a key never has",
+    keyShort: (length: number) => `it is only ${length} characters long`,
+    keyBad: (problems: string) => `ANTHROPIC_API_KEY does not look like an Anthropic key: ${problems}`,
+    keyBadFix: "copy the key again from https://console.anthropic.com/ into .env, as ANTHROPIC_API_KEY=sk-ant-...",
+    keyOk: (length: number) => `ANTHROPIC_API_KEY is set and shaped like a key (sk-ant-..., ${length} characters)`,
+    noAnswerWithin: (seconds: number) => `no answer within ${seconds} s`,
+    refused: "nothing is listening there (connection refused)",
+    noHost: "the host name does not resolve",
+    noServer: "ANTHROPIC_BASE_URL not set, and no key: no server to ask (offline demo model)",
+    baseUrlNamed: (base: string) => `ANTHROPIC_BASE_URL (${base})`,
+    apiAt: (base: string) => `the API at ${base}`,
+    endsInV1: (name: string) => `${name} ends in /v1: the SDK adds /v1/messages itself`,
+    setBaseUrl: (base: string) => `set ANTHROPIC_BASE_URL=${base}`,
+    noAnswer: (name: string, error: string) => `${name} does not answer: ${error}`,
+    startServer: "start the server, or fix or remove ANTHROPIC_BASE_URL in .env",
+    checkNetwork: "check your network connection",
+    notMessagesApi: (name: string, base: string, wrong: string) => `${name} does not answer like the Messages API: POST ${base}/v1/messages got ${wrong}`,
+    notMessagesApiFix: "point ANTHROPIC_BASE_URL at an Anthropic-compatible server (its address without /v1)",
+    keyRefused: (name: string) => `${name} answers like the Messages API, but refuses the key (401)`,
+    checkKey: "check ANTHROPIC_API_KEY in .env",
+    apiOk: (name: string, status: number) => `${name} answers like the Messages API (HTTP ${status})`,
+    deprecated: (end: string) => `; it is deprecated and reaches end of life on ${end}`,
+    pickCurrent: "pick a current model: ANTHROPIC_MODEL in .env, or --model (e.g. claude-haiku-5-5)",
+    modelKnownToApi: (name: string, note: string) => `model ${name}: the API knows it${note}`,
+    modelUnknownToApi: (name: string) => `model ${name}: the Models API does not know it (404)`,
+    modelUnknownToApiFix: "set ANTHROPIC_MODEL to a model listed at https://docs.anthropic.com/en/docs/about-claude/models",
+    noModelList: (name: string) => `model ${name}: could not read the SDK's list of models to check it`,
+    modelKnownToSdk: (name: string, note: string) => `model ${name}: known to the SDK${note}`,
+    modelLocal: (name: string) => `model ${name}: not a Claude model the SDK knows (fine if your local server serves it)`,
+    modelUnknown: (name: string) => `model ${name}: the SDK does not know this model name`,
+    modelUnknownFix: "set ANTHROPIC_MODEL to a current Claude model (e.g. claude-haiku-5-5), or remove it to use the default",
+    workspaceOk: "workspace/ is writable",
+    workspaceCreatable: "workspace/ can be created here (lessons 03, 06 and 07 write into it)",
+    notWritable: (what: "workspace" | "course", error: string) => `${what === "workspace" ? "workspace/" : "the course folder"} is not writable: ${error}`,
+    notWritableFix: "check the folder's owner and permissions",
+    terminalOk: "a terminal is attached (lesson 07 can ask before a side effect)",
+    noTerminal: "no terminal attached: lesson 07 cannot ask, so it refuses gated tools (run it in a terminal to answer y/n)",
+    language: (why: string) => `the course speaks English (${why}); COURSE_LANG=ru in .env switches it to Russian`,
+    languageFix: "set COURSE_LANG=en or COURSE_LANG=ru in .env, or remove it",
+    fromCourseLang: (value: string) => `COURSE_LANG=${value}`,
+    fromLocale: (locale: string) => `from the system locale, ${locale}`,
+    noSetting: "neither COURSE_LANG nor a system locale is set",
+  },
+
+  offline: {
+    iAm: "I am the offline demo model: a small planner built into this course, not Claude. ",
+    iCan: (list: string) => `With the tools this agent has, I can:\n${list}\n`,
+    nothing: "With the tools this agent has, there is nothing I can plan offline.\n",
+    useClaude: "For anything else, use real Claude: put ANTHROPIC_API_KEY in .env (see .env.example) and run the lesson again.",
+    notDone: (part: string) =>
+      `Not done: "${part}". The offline demo model has no plan for that part with this agent's tools. Real Claude can try it: put ANTHROPIC_API_KEY in .env (see .env.example).`,
+    tooLong: (length: number, limit: number) =>
+      `This task is ${length.toLocaleString("en-US")} characters long; the offline demo model reads tasks of up to ${limit.toLocaleString("en-US")} characters, so I did not read it. Shorten it, or save the long text to a file in the workspace and ask about the file, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
+    tooManyParts: (count: number, limit: number) =>
+      `This task has ${count} parts; the offline demo model plans at most ${limit} in one task, so I did not start on it. Ask for fewer things at a time, or use real Claude (put ANTHROPIC_API_KEY in .env).`,
+  },
+};
+
+export type Messages = typeof en;
