@@ -54,6 +54,9 @@ export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
   budget: { type: "string" },
 };
 
+// `npm run lesson 8 -- --chat`: every message goes on in the same saved session (the runner says so).
+export const chat = "session";
+
 export const DEFAULT_RULES_FILE = path.join("lessons", "08-assistant", "permissions.json");
 
 export interface AssistantOptions {

@@ -48,6 +48,11 @@ export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
   telegram: { type: "boolean" },
 };
 
+// The lesson's conversations happen in its channels: the runner answers --chat with how to open one,
+// and prints no "Task:" line for --web, --telegram or --heartbeat, which run no task of their own.
+export const chat = "channels";
+export const serveFlags = ["web", "telegram", "heartbeat"];
+
 export interface ChannelsOptions {
   web?: boolean;
   port?: string | number;

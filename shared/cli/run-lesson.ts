@@ -28,6 +28,13 @@ interface LessonModule {
   // A task that must run on a built-in model whatever the settings (lesson 04's drill needs a model
   // that misbehaves on purpose, which real Claude will not do on request).
   builtInModelFor?(task: string): Fetch | undefined;
+  // What --chat means here. Left out: each typed task starts a fresh conversation. "session": the
+  // tasks continue one saved session (lesson 08). "channels": the lesson talks through channels of
+  // its own (lesson 09's --web, --telegram), so --chat is refused with that advice.
+  chat?: "session" | "channels";
+  // Lesson flags that start something long-running instead of one task (lesson 09's --web): with one
+  // of them set, no "Task:" line is printed, since no task is run.
+  serveFlags?: string[];
 }
 
 const USAGE = `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
@@ -120,6 +127,10 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const banner = tape?.banner(builtInModel ? "a built-in demo model" : sourceName(mode));
   console.log(banner ?? (builtInModel ? chalk.yellow(messages().lesson.builtInModel) : modeLine(mode, offline)));
 
+  if (values.chat && agent.chat === "channels") {
+    console.error(chalk.red(messages().lesson.chatUseChannels(lesson.number)));
+    return 2;
+  }
   if (values.chat) {
     const chatted = await chat(agent, client, transcript, mode === "offline", flags);
     return tape ? tape.finish(chatted) : chatted;
@@ -169,7 +180,8 @@ async function runOnce(
   flags: Record<string, unknown>,
 ): Promise<number> {
   const m = messages().lesson;
-  console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
+  const serving = (agent.serveFlags ?? []).some((flag) => flags[flag] === true);
+  if (!serving) console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   try {
@@ -215,7 +227,7 @@ async function chat(
     console.error(chalk.red(messages().lesson.chatNeedsTerminal));
     return 2;
   }
-  console.log(chalk.dim(messages().lesson.chatIntro));
+  console.log(chalk.dim(agent.chat === "session" ? messages().lesson.chatIntroSession : messages().lesson.chatIntro));
   for (;;) {
     // A fresh reader per question, closed before the task runs: a reader left open on stdin would
     // read (and echo) the keys meant for a tool's own prompt, such as lesson 07's approval question.

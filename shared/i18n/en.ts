@@ -105,6 +105,9 @@ export const en = {
     turnLimit: "The agent stopped before the model finished (it still wanted tools): the task is not done.",
     chatNeedsTerminal: '--chat needs a terminal to type into. Pass the task as an argument instead: npm run lesson N -- "task"',
     chatIntro: "Type a task and press Enter; an empty line or Ctrl+D ends. Each task starts a fresh conversation.",
+    chatIntroSession: "Type a message and press Enter; an empty line or Ctrl+D ends. Each message continues the session, which is saved: run again later and it goes on (--new starts another).",
+    chatUseChannels: (n: number) =>
+      `Lesson ${n} talks through its channels rather than --chat: npm run lesson ${n} -- --web (a chat page in your browser) or -- --telegram. For a chat in the terminal: npm run lesson 8 -- --chat`,
     // The line after each task: what the run took.
     summary: (s: RunSummary) =>
       `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,

@@ -65,6 +65,8 @@ describe.skipIf(!canRun)("lesson 08 --chat in a real terminal", () => {
     });
 
     expect(code, screen).toBe(0);
+    expect(screen, "the --chat intro must say the messages continue one saved session").toContain("Each message continues the session, which is saved");
+    expect(screen).not.toContain("Each task starts a fresh conversation");
     expect(screen).toContain("Session terminal-pty");
     expect(screen).toMatch(/500 USD = 46[\s\u00a0]250 RUB/);
     expect(screen, "the follow-up knows the amount and the currency from the first message").toMatch(/500 USD = 460 EUR/);

@@ -1,6 +1,9 @@
 // The course's commands: a bad lesson number or flag gets a clear message and exit code 2.
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findUnit, listUnits } from "../../shared/cli/course-files.ts";
 
@@ -55,5 +58,39 @@ describe("course CLI", () => {
     expect(code).toBe(0);
     expect(out).toContain(">>> request 1");
     expect(out).toContain('"tool_use_id"');
+  });
+});
+
+describe("lessons that talk through channels (lesson 09)", () => {
+  it("--chat is refused with the commands that do chat: --web, --telegram, or lesson 8 --chat", () => {
+    const { code, out } = course("lesson", "9", "--offline", "--chat");
+    expect(code).toBe(2);
+    expect(out).toContain("npm run lesson 9 -- --web");
+    expect(out).toContain("npm run lesson 8 -- --chat");
+    expect(out, "no task may run: the lesson's sample would look like an answer to a chat").not.toContain("Task:");
+  });
+
+  it("--web prints the page's address and no \"Task:\" line (it runs no task of its own)", async () => {
+    const workspace = mkdtempSync(path.join(os.tmpdir(), "course-09-web-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", WORKSPACE_DIR: workspace };
+    delete env.ANTHROPIC_API_KEY;
+    const child = spawn(process.execPath, ["shared/cli/launch.mjs", "lesson", "9", "--offline", "--web", "--port", "0"], { env });
+    let out = "";
+    try {
+      out = await new Promise<string>((resolve, reject) => {
+        let seen = "";
+        const read = (chunk: Buffer) => {
+          seen += chunk.toString("utf8");
+          if (/The chat page: http:\/\/127\.0\.0\.1:\d+\//.test(seen)) resolve(seen);
+        };
+        child.stdout.on("data", read);
+        child.stderr.on("data", read);
+        child.on("close", (exit) => reject(new Error(`lesson 9 --web exited (${exit}) before printing its address:\n${seen}`)));
+      });
+    } finally {
+      child.kill();
+      rmSync(workspace, { recursive: true, force: true });
+    }
+    expect(out).not.toContain("Task:");
   });
 });
