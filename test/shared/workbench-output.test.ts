@@ -3,35 +3,23 @@
 // aiming at the failing check, and all of it in the learner's language. check itself is in
 // check-output.test.ts.
 
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { exercise01Copy, type Exercise01Copy } from "../helpers/exercise-01-copy.ts";
 
 // Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let copy: CourseCopy;
-const FILE = path.join("exercises", "01-first-tool", "search-contacts.ts");
-const SOLUTION = path.join("solutions", "01-first-tool", "search-contacts.ts");
+let copy: Exercise01Copy;
 let starter = "";
 let solution = "";
-
-function course(args: string[], env: Record<string, string> = {}) {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  delete base.FORCE_COLOR;
-  delete base.NO_COLOR;
-  delete base.ANTHROPIC_API_KEY;
-  const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: { ...base, ...env }, encoding: "utf8", timeout: 90_000 });
-  return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
-}
-const write = (text: string) => writeFileSync(path.join(copy.root, FILE), text);
+const course = (args: string[], env: Record<string, string> = {}) => copy.course(args, env);
+const write = (text: string) => copy.write(text);
 
 beforeAll(() => {
-  copy = copyCourse(process.cwd(), "course-check-");
-  starter = readFileSync(path.join(copy.root, FILE), "utf8");
-  solution = readFileSync(path.join(copy.root, SOLUTION), "utf8");
+  copy = exercise01Copy("course-workbench-");
+  ({ starter, solution } = copy);
 });
 afterAll(() => copy?.remove());
 
