@@ -80,6 +80,9 @@ describe("the chat page in headless Chromium", () => {
     expect(await page.evaluate(() => (window as unknown as { changes: number }).changes), "the answer arrived in pieces").toBeGreaterThan(2);
     expect(existsSync(path.join(dir, "rate.txt")), "denied: no file").toBe(false);
 
+    // The words stream in before the turn ends and its reply is saved to the session; the page turns
+    // the text box back on when the turn has ended. Reload only then, or the history may lack the reply.
+    await expect.poll(() => page.locator("#text").isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.reload();
     await expect.poll(() => page.locator(".user").count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator(".assistant").last().textContent(), "the reloaded tab shows its conversation").toContain("92.5");
