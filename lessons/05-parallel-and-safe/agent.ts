@@ -7,6 +7,8 @@
 //         LIVE_RATES_URL=https://open.er-api.com/v6/latest npm run lesson 5     (live rates, opt-in)
 
 import type Anthropic from "@anthropic-ai/sdk";
+// The timing line follows the learner's language (COURSE_LANG=ru: Russian); the README shows the English.
+import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
@@ -64,11 +66,12 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
 }
 
 function timingLine(parallel: boolean, timings: CallTiming[], totalMs: number): string {
-  const ms = (value: number) => `${Math.round(value)} ms`;
+  const say = messages().parallel;
+  const ms = (value: number) => say.ms(Math.round(value));
   // The names come from the model: printed inert, like everything the model sends.
-  const each = timings.map((t) => `${inert(t.name)} ${ms(t.ms)}${t.isError ? " (error)" : ""}`).join(", ");
+  const each = timings.map((t) => `${inert(t.name)} ${ms(t.ms)}${t.isError ? say.error : ""}`).join(", ");
   const sum = timings.reduce((total, t) => total + t.ms, 0);
   if (timings.length === 1) return `  ⏱ ${each}`;
-  const how = parallel ? "in parallel (all concurrency-safe)" : "one after another (not all concurrency-safe)";
-  return `  ⏱ ${timings.length} calls ${how}: ${ms(totalMs)} in all; each: ${each}; added up: ${ms(sum)}`;
+  const line = parallel ? say.together : say.inTurn;
+  return line(timings.length, ms(totalMs), each, ms(sum));
 }

@@ -13,6 +13,7 @@
 import path from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
+import { messages } from "../../shared/i18n/messages.ts";
 import { getExchangeRateTool } from "../01-first-tool/exchange-rate.ts";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { calculateTool } from "../02-agent-loop/calculate.ts";
@@ -79,12 +80,12 @@ export async function runAgent(client: Anthropic, task: string, options: MemoryA
 
   // 1. First run: create the folder with starter files a person can open and edit.
   const created = await createStarterFiles(memoryDir);
-  if (created.length > 0) log(`Created ${created.join(", ")} in ${shown}/ (first run).`);
+  if (created.length > 0) log(messages().memory.created(created.join(", "), shown));
 
   // 2. Every run: the files go into the system prompt. This is the whole trick: the model "remembers"
   //    only what we put in front of it, and it pays for every character of it on every request.
   const memory = await loadMemory(memoryDir);
-  log(`Memory from ${shown}/: ${memory.length.toLocaleString("en-US")} characters (about ${Math.ceil(memory.length / 4)} tokens) in the system prompt of every request.`);
+  log(messages().memory.loaded(shown, memory.length, Math.ceil(memory.length / 4)));
 
   // 3. The usual loop, with tools that change the memory for the next run.
   const tools = createAgentTools(memoryDir, options.workspaceDir ?? DEFAULT_WORKSPACE, { today: options.today });

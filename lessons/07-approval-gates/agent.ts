@@ -17,6 +17,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { getExchangeRateTool } from "../01-first-tool/exchange-rate.ts";
 import { calculateTool } from "../02-agent-loop/calculate.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "./approver.ts";
@@ -108,7 +109,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
 
   if (options.rules !== undefined || firstRun) {
     for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${inert(warning)}`));
-    if (!approver.canAsk) print(chalk.dim("  (no terminal: calls that need approval will be refused, not asked about)"));
+    if (!approver.canAsk) print(chalk.dim(messages().approval.noTerminal));
   }
 
   const executeTools = createGatedExecutor({
@@ -117,7 +118,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     decide: options.decide,
     // The wire shows calls and results; only the gate knows why a call with side effects was let through.
     onVerdict: (call, verdict) => {
-      if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${inert(call.name)} runs: ${inert(verdict.reason)}`));
+      if (verdict.allowed && !call.readOnly) print(chalk.dim(messages().approval.gateRuns(inert(call.name), inert(verdict.reason))));
     },
   });
   const result = await runLoop(client, task, { tools, system: systemPrompt(rules, rulesFile), executeTools });

@@ -57,13 +57,14 @@ const SHOWN_INPUT = 400;
 export function renderPrompt(request: ApprovalRequest): string {
   const { call, why } = request;
   const input = inert(JSON.stringify(call.input));
-  const shown = input.length > SHOWN_INPUT ? `${input.slice(0, SHOWN_INPUT)}… (${input.length - SHOWN_INPUT} more characters not shown)` : input;
+  const said = messages().approval;
+  const shown = input.length > SHOWN_INPUT ? `${input.slice(0, SHOWN_INPUT)}${said.notShown(input.length - SHOWN_INPUT)}` : input;
   return [
     "",
-    chalk.yellow.bold(messages().approval.needed(inert(call.name))),
-    `    input:  ${shown}`,
-    `    effect: ${inert(call.effect)}`,
-    chalk.dim(`    why:    ${inert(why)}`),
+    chalk.yellow.bold(said.needed(inert(call.name))),
+    said.input(shown),
+    said.effect(inert(call.effect)),
+    chalk.dim(said.why(inert(why))),
     "",
   ].join("\n");
 }

@@ -20,6 +20,7 @@ import path from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
+import { messages } from "../../shared/i18n/messages.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
 import { createForgetTool } from "../06-memory/forget.ts";
@@ -121,7 +122,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
     throw new Error(`Session "${options.session}" already exists (${file}). Drop --new to resume it, or pick another name.`);
   }
   if (options.new) startedFresh.add(file);
-  print(`Session ${session}: ${shown(file)}${existsSync(file) ? " (resuming)" : " (new)"}`);
+  print(messages().assistant.session(session, shown(file), existsSync(file)));
 
   await createStarterFiles(memoryDir);
   let rules = options.rules;

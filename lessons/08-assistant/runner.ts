@@ -11,6 +11,7 @@
 //      streaming the model's words to the channel as they come.
 
 import type Anthropic from "@anthropic-ai/sdk";
+import { messages } from "../../shared/i18n/messages.ts";
 import { runTool } from "../01-first-tool/agent.ts";
 import { runLoop, type LoopOptions, type ToolExecutor } from "../02-agent-loop/loop.ts";
 import { loadMemory } from "../06-memory/load-memory.ts";
@@ -164,7 +165,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     }
 
     const spent = await options.meter.totals(turn.session, started);
-    turn.note?.(`cost: this message ${formatUsd(spent.turn)} · session ${formatUsd(spent.session)} · today ${formatUsd(spent.today)} (tokens at the list prices in shared/model.ts)`);
+    turn.note?.(messages().assistant.cost(formatUsd(spent.turn), formatUsd(spent.session), formatUsd(spent.today)));
     return answer;
   };
 }

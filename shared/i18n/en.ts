@@ -182,6 +182,38 @@ export const en = {
     always: (tool: string) => `always: ${tool} will not be asked about again this session`,
     yes: "yes",
     no: "no",
+    // The card's lines under "Approval needed". What fills them came from the model or a tool: inert.
+    input: (input: string) => `    input:  ${input}`,
+    effect: (effect: string) => `    effect: ${effect}`,
+    why: (why: string) => `    why:    ${why}`,
+    notShown: (count: number) => `… (${count} more characters not shown)`,
+    // What lesson 07's agent prints about the gate.
+    noTerminal: "  (no terminal: calls that need approval will be refused, not asked about)",
+    gateRuns: (tool: string, reason: string) => `  ✓ gate: ${tool} runs: ${reason}`,
+  },
+
+  // Lesson 05: how long a turn's tool calls took, and whether they ran together.
+  parallel: {
+    ms: (ms: number) => `${ms} ms`,
+    error: " (error)",
+    together: (count: number, total: string, each: string, sum: string) =>
+      `  ⏱ ${count} calls in parallel (all concurrency-safe): ${total} in all; each: ${each}; added up: ${sum}`,
+    inTurn: (count: number, total: string, each: string, sum: string) =>
+      `  ⏱ ${count} calls one after another (not all concurrency-safe): ${total} in all; each: ${each}; added up: ${sum}`,
+  },
+
+  // Lesson 06: the memory folder, read into the system prompt on every run.
+  memory: {
+    created: (files: string, folder: string) => `Created ${files} in ${folder}/ (first run).`,
+    loaded: (folder: string, characters: number, tokens: number) =>
+      `Memory from ${folder}/: ${characters.toLocaleString("en-US")} characters (about ${tokens} tokens) in the system prompt of every request.`,
+  },
+
+  // Lesson 08: which session a message goes to, and what it cost.
+  assistant: {
+    session: (name: string, file: string, resuming: boolean) => `Session ${name}: ${file}${resuming ? " (resuming)" : " (new)"}`,
+    cost: (turn: string, session: string, today: string) =>
+      `cost: this message ${turn} · session ${session} · today ${today} (tokens at the list prices in shared/model.ts)`,
   },
 
   doctor: {

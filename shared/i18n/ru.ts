@@ -10,6 +10,8 @@ const checks = (n: number) => countRu(n, "проверка", "проверки",
 const ofChecks = (n: number) => `${n} ${pluralRu(n, "проверки", "проверок", "проверок")}`;
 // One recorded exchange is a request with the answer it got.
 const exchanges = (n: number) => countRu(n, "запрос с ответом", "запроса с ответами", "запросов с ответами");
+// Tool calls in lesson 05's timing line: 1 вызов, 3 вызова, 5 вызовов.
+const calls = (n: number) => countRu(n, "вызов", "вызова", "вызовов");
 const groups = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 export const ru: Messages = {
@@ -173,6 +175,33 @@ export const ru: Messages = {
     always: (tool) => `всегда: про ${tool} в этой сессии больше не спрошу`,
     yes: "да",
     no: "нет",
+    input: (input) => `    аргументы: ${input}`,
+    effect: (effect) => `    действие:  ${effect}`,
+    why: (why) => `    почему:    ${why}`,
+    notShown: (count) => `… (ещё ${countRu(count, "символ", "символа", "символов")} не показано)`,
+    noTerminal: "  (нет терминала: вызовы, которым нужно подтверждение, будут отклонены без вопроса)",
+    gateRuns: (tool, reason) => `  ✓ проверка разрешений: ${tool} выполняется: ${reason}`,
+  },
+
+  parallel: {
+    ms: (ms) => `${ms} мс`,
+    error: " (ошибка)",
+    together: (count, total, each, sum) =>
+      `  ⏱ ${calls(count)} параллельно (все можно запускать одновременно): всего ${total}; по отдельности: ${each}; в сумме: ${sum}`,
+    inTurn: (count, total, each, sum) =>
+      `  ⏱ ${calls(count)} по очереди (не все можно запускать одновременно): всего ${total}; по отдельности: ${each}; в сумме: ${sum}`,
+  },
+
+  memory: {
+    created: (files, folder) => `Создано в ${folder}/: ${files} (первый запуск).`,
+    loaded: (folder, characters, tokens) =>
+      `Память из ${folder}/: ${groups(characters)} ${pluralRu(characters, "символ", "символа", "символов")} (около ${tokens} ${pluralRu(tokens, "токена", "токенов", "токенов")}) в системном промпте каждого запроса.`,
+  },
+
+  assistant: {
+    session: (name, file, resuming) => `Сессия ${name}: ${file}${resuming ? " (продолжается)" : " (новая)"}`,
+    cost: (turn, session, today) =>
+      `стоимость: это сообщение ${turn} · сессия ${session} · сегодня ${today} (токены по прейскурантным ценам из shared/model.ts)`,
   },
 
   doctor: {
