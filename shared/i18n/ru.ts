@@ -178,7 +178,7 @@ export const ru: Messages = {
     input: (input) => `    аргументы: ${input}`,
     effect: (effect) => `    действие:  ${effect}`,
     why: (why) => `    почему:    ${why}`,
-    notShown: (count) => `… (ещё ${countRu(count, "символ", "символа", "символов")} не показано)`,
+    notShown: (count) => `… (не показано ещё ${countRu(count, "символ", "символа", "символов")})`,
     noTerminal: "  (нет терминала: вызовы, которым нужно подтверждение, будут отклонены без вопроса)",
     gateRuns: (tool, reason) => `  ✓ проверка разрешений: ${tool} выполняется: ${reason}`,
   },

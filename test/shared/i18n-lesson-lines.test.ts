@@ -1,0 +1,193 @@
+// The lines lessons 05-08 print of their own (lesson 07's approval card and gate lines, 05's timing
+// line, 06's memory lines, 08's session and cost lines) come from the message catalogue. Here: the
+// English wording the READMEs quote, a Russian twin that keeps every value of the English line, and
+// the lessons' own output in Russian. For this file messages() answers in Russian; the catalogues are
+// imported directly, so the English checks do not depend on it.
+
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { en } from "../../shared/i18n/en.ts";
+import { ru } from "../../shared/i18n/ru.ts";
+import type { Messages } from "../../shared/i18n/messages.ts";
+
+vi.mock("../../shared/i18n/messages.ts", async () => {
+  const { ru: russian } = await import("../../shared/i18n/ru.ts");
+  return { messages: () => russian };
+});
+
+const { renderPrompt } = await import("../../lessons/07-approval-gates/approver.ts");
+const lesson05 = await import("../../lessons/05-parallel-and-safe/agent.ts");
+const lesson06 = await import("../../lessons/06-memory/agent.ts");
+const { createClient } = await import("../../shared/client.ts");
+const { createMockModel, reply } = await import("../../shared/mock/mock-model.ts");
+
+// Each moved line, with values that could not appear by accident (Cyrillic, digits, a price).
+type Line = { key: string; say: (m: Messages) => string; values: string[]; english: string };
+const LINES: Line[] = [
+  {
+    key: "approval.input",
+    say: (m) => m.approval.input('{"to":"анна@example.com"}'),
+    values: ['{"to":"анна@example.com"}'],
+    english: '    input:  {"to":"анна@example.com"}',
+  },
+  {
+    key: "approval.effect",
+    say: (m) => m.approval.effect("writes 10 characters to workspace/отчёт.txt"),
+    values: ["writes 10 characters to workspace/отчёт.txt"],
+    english: "    effect: writes 10 characters to workspace/отчёт.txt",
+  },
+  {
+    key: "approval.why",
+    say: (m) => m.approval.why("save_to_file can change things, and no rule allows it"),
+    values: ["save_to_file can change things, and no rule allows it"],
+    english: "    why:    save_to_file can change things, and no rule allows it",
+  },
+  { key: "approval.notShown", say: (m) => m.approval.notShown(1234), values: ["1234"], english: "… (1234 more characters not shown)" },
+  {
+    key: "approval.noTerminal",
+    say: (m) => m.approval.noTerminal,
+    values: [],
+    english: "  (no terminal: calls that need approval will be refused, not asked about)",
+  },
+  {
+    key: "approval.gateRuns",
+    say: (m) => m.approval.gateRuns("send_email", "allow send_email(to: *@example.com)"),
+    values: ["send_email", "allow send_email(to: *@example.com)"],
+    english: "  ✓ gate: send_email runs: allow send_email(to: *@example.com)",
+  },
+  {
+    key: "parallel.together",
+    say: (m) => m.parallel.together(3, m.parallel.ms(305), `get_exchange_rate ${m.parallel.ms(303)}${m.parallel.error}`, m.parallel.ms(910)),
+    values: ["get_exchange_rate"],
+    english: "  ⏱ 3 calls in parallel (all concurrency-safe): 305 ms in all; each: get_exchange_rate 303 ms (error); added up: 910 ms",
+  },
+  {
+    key: "parallel.inTurn",
+    say: (m) => m.parallel.inTurn(2, m.parallel.ms(17), "calculate 4 ms, save_to_file 12 ms", m.parallel.ms(16)),
+    values: ["calculate 4 ms, save_to_file 12 ms"],
+    english: "  ⏱ 2 calls one after another (not all concurrency-safe): 17 ms in all; each: calculate 4 ms, save_to_file 12 ms; added up: 16 ms",
+  },
+  {
+    key: "memory.created",
+    say: (m) => m.memory.created("SOUL.md, USER.md, MEMORY.md", "workspace/память"),
+    values: ["SOUL.md, USER.md, MEMORY.md", "workspace/память/"],
+    english: "Created SOUL.md, USER.md, MEMORY.md in workspace/память/ (first run).",
+  },
+  {
+    key: "memory.loaded",
+    say: (m) => m.memory.loaded("workspace/memory", 12345, 3087),
+    values: ["workspace/memory/"],
+    english: "Memory from workspace/memory/: 12,345 characters (about 3087 tokens) in the system prompt of every request.",
+  },
+  {
+    key: "assistant.session (new)",
+    say: (m) => m.assistant.session("terminal-main", "workspace/sessions/terminal-main.jsonl", false),
+    values: ["terminal-main", "workspace/sessions/terminal-main.jsonl"],
+    english: "Session terminal-main: workspace/sessions/terminal-main.jsonl (new)",
+  },
+  {
+    key: "assistant.session (resuming)",
+    say: (m) => m.assistant.session("terminal-main", "workspace/sessions/terminal-main.jsonl", true),
+    values: ["terminal-main", "workspace/sessions/terminal-main.jsonl"],
+    english: "Session terminal-main: workspace/sessions/terminal-main.jsonl (resuming)",
+  },
+  {
+    key: "assistant.cost",
+    say: (m) => m.assistant.cost("$0.0012", "$0.0345", "$1.20"),
+    values: ["$0.0012", "$0.0345", "$1.20", "shared/model.ts"],
+    english: "cost: this message $0.0012 · session $0.0345 · today $1.20 (tokens at the list prices in shared/model.ts)",
+  },
+];
+
+// The numbers of a line, thousands separators taken out (12,345 in English is 12 345 in Russian).
+const figures = (text: string) =>
+  (text.replace(/(\d)[, \u00a0](?=\d{3}\b)/g, "$1").match(/\d+(?:\.\d+)?/g) ?? []).sort();
+
+describe("the lines lessons 05-08 print: English as the READMEs quote it, Russian with the same values", () => {
+  it.each(LINES.map((line) => [line.key, line] as const))("%s", (_key, line) => {
+    const english = line.say(en);
+    const russian = line.say(ru);
+    expect(english, "the English line is quoted by READMEs and tests: its wording must not change").toBe(line.english);
+    expect(russian, "the Russian line must be Russian, not the English one").not.toBe(english);
+    expect(russian, "the Russian line must have Russian words in it").toMatch(/[а-яё]{3}/i);
+    for (const value of line.values) expect(russian, `the Russian line must keep the value ${value} as it is`).toContain(value);
+    // The values are data and stay as they came; the message's own words around them are Russian.
+    const ownWords = line.values.reduce((text, value) => text.split(value).join(""), russian);
+    expect(ownWords, "the Russian line must not keep English words of the message").not.toMatch(/\b(?:calls?|input|effect|why|gate|runs|Memory|Created|Session|cost|today|characters|tokens|first run|new|resuming|ms|error)\b/);
+    expect(figures(russian), "the Russian line must keep every number of the English one").toEqual(figures(english));
+    // The card and the gate lines are indented under the agent's transcript; the Russian keeps the same
+    // indent and the same symbol, so both languages line up the same way.
+    expect(russian.match(/^\s*[⏱✓…]?/)?.[0]).toBe(english.match(/^\s*[⏱✓…]?/)?.[0]);
+  });
+
+  it("the approval card's labels line up in Russian too (the values start in one column)", () => {
+    const column = (text: string) => text.length - text.trimStart().replace(/^\S+\s+/, "").length;
+    const lines = [ru.approval.input("X"), ru.approval.effect("X"), ru.approval.why("X")];
+    expect(new Set(lines.map(column)).size, lines.join("\n")).toBe(1);
+  });
+
+  it("Russian counts take the right plural form", () => {
+    const ms = ru.parallel.ms;
+    expect(ru.parallel.together(2, ms(1), "x", ms(2))).toContain("2 вызова параллельно");
+    expect(ru.parallel.inTurn(5, ms(1), "x", ms(2))).toContain("5 вызовов по очереди");
+    expect(ru.parallel.together(21, ms(1), "x", ms(2))).toContain("21 вызов параллельно");
+    expect(ru.parallel.together(12, ms(1), "x", ms(2))).toContain("12 вызовов параллельно");
+    expect(ru.memory.loaded("m", 1, 1)).toContain("1 символ (около 1 токена)");
+    expect(ru.memory.loaded("m", 1234, 5)).toContain("1 234 символа (около 5 токенов)");
+    expect(ru.memory.loaded("m", 11, 22)).toContain("11 символов (около 22 токенов)");
+    expect(ru.approval.notShown(1)).toBe("… (не показано ещё 1 символ)");
+    expect(ru.approval.notShown(3)).toBe("… (не показано ещё 3 символа)");
+    expect(ru.approval.notShown(100)).toBe("… (не показано ещё 100 символов)");
+  });
+});
+
+describe("the lessons print these lines in Russian when the course speaks Russian", () => {
+  it("lesson 07's approval card: Russian labels, and the model's words in it stay inert", () => {
+    const card = renderPrompt({
+      call: { name: "send_email\u001b[2J", input: { to: "анна@example.com", body: "x".repeat(500) }, readOnly: false, effect: "sends an email\u001b]0;owned\u0007" },
+      why: "send_email can change things, and no rule allows it",
+    });
+    expect(card).toContain("Нужно подтверждение: send_email\\x1b[2J");
+    expect(card).toContain('    аргументы: {"to":"анна@example.com"');
+    expect(card).toMatch(/… \(не показано ещё \d+ символ(?:а|ов)?\)$/m);
+    expect(card).toContain("    действие:  sends an email\\x1b]0;owned\\x07");
+    expect(card).toContain("    почему:    send_email can change things, and no rule allows it");
+    expect(card, "an escape sequence from the model must not reach the terminal").not.toMatch(/\u001b\[2J|\u001b\]0;|\u0007/);
+    expect(card).not.toMatch(/\b(?:input|effect|why):/);
+  });
+
+  it("lesson 05's timing line", async () => {
+    const lines: string[] = [];
+    await lesson05.runAgent(createClient({ offline: true }).client, lesson05.sampleTasks[1]!, {
+      rates: { demoLatencyMs: 0 },
+      write: (line) => lines.push(line),
+    });
+    expect(lines[0]).toMatch(/^ {2}⏱ 3 вызова параллельно \(все можно запускать одновременно\): всего \d+ мс; по отдельности: get_exchange_rate \d+ мс/);
+    expect(lines[0]).toMatch(/; в сумме: \d+ мс$/);
+  });
+
+  describe("lesson 06's memory lines", () => {
+    let root = "";
+    beforeEach(async () => {
+      root = await fs.mkdtemp(path.join(os.tmpdir(), "i18n-lesson-06-"));
+    });
+    afterEach(async () => {
+      await fs.rm(root, { recursive: true, force: true });
+    });
+
+    it("first run, then the next one", async () => {
+      const memoryDir = path.join(root, "memory");
+      const options = (log: string[]) => ({ memoryDir, workspaceDir: path.join(root, "workspace"), log: (line: string) => log.push(line) });
+      const first: string[] = [];
+      await lesson06.runAgent(createMockModel([reply.text("ok")]).client, "hello", options(first));
+      expect(first[0]).toMatch(/^Создано в .+\/: SOUL\.md, USER\.md, MEMORY\.md \(первый запуск\)\.$/);
+      expect(first[1]).toMatch(/^Память из .+\/: [\d ]+ символ(?:а|ов)? \(около \d+ токен(?:а|ов)\) в системном промпте каждого запроса\.$/);
+      const next: string[] = [];
+      await lesson06.runAgent(createMockModel([reply.text("ok")]).client, "hello", options(next));
+      expect(next).toHaveLength(1);
+      expect(next[0]).toMatch(/^Память из /);
+    });
+  });
+});
