@@ -1,5 +1,6 @@
 // The course's own messages in English: what the terminal commands say (check, watch, progress, hint,
-// doctor, reset, the lesson runner), the approval question of lesson 07, and the offline model's
+// doctor, reset, the lesson runner), the lines lessons 05 to 08 print of their own (lesson 07's approval
+// card, 05's timing line, 06's memory lines, 08's session and cost lines), and the offline model's
 // "I can't" menu. ru.ts has the same shape; a message missing there is a type error.
 // To add a message: add it here, then to ru.ts (tsc says where), then use messages().group.name.
 

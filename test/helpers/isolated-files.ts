@@ -10,6 +10,7 @@ export const GLOBAL_CHANGERS = [
   "test/lessons/08-assistant.test.ts",
   "test/lessons/09-channels.test.ts",
   "test/shared/i18n-lesson-cli.test.ts",
+  "test/shared/i18n-lesson-lines.test.ts",
   "test/shared/real-model-guard.test.ts",
 ];
 

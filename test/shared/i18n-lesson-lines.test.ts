@@ -1,8 +1,9 @@
 // The lines lessons 05-08 print of their own (lesson 07's approval card and gate lines, 05's timing
 // line, 06's memory lines, 08's session and cost lines) come from the message catalogue. Here: the
 // English wording the READMEs quote, a Russian twin that keeps every value of the English line, and
-// the lessons' own output in Russian. For this file messages() answers in Russian; the catalogues are
-// imported directly, so the English checks do not depend on it.
+// the lessons' own output in Russian. For this file messages() answers in Russian (a mocked module, so
+// the file is listed in test/helpers/isolated-files.ts); the catalogues are imported directly, so the
+// English checks do not depend on it.
 
 import fs from "node:fs/promises";
 import os from "node:os";
