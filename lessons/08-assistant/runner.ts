@@ -85,7 +85,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
 
     // 3. Under the history budget.
     const fitted = fitHistory(history, options.historyTokens ?? 6000);
-    if (fitted.dropped > 0) print(`  · history: the ${fitted.dropped} oldest messages left out to stay under ${options.historyTokens ?? 6000} tokens`);
+    if (fitted.dropped > 0) print(messages().assistant.history(fitted.dropped, options.historyTokens ?? 6000));
     history = fitted.messages;
 
     // 4. Which model answers this message, and why.
@@ -131,7 +131,8 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       }
       const message = options.stream ? await streamed(client, request, turn.partial) : await client.messages.create(request);
       const entry = await options.meter.record(turn.session, message.model, message.usage);
-      print(`  · ${message.model} (${route.why}) · ${entry.input_tokens} in / ${entry.output_tokens} out · ${entry.usd === undefined ? "price unknown" : formatUsd(entry.usd)}`);
+      const price = entry.usd === undefined ? messages().assistant.priceUnknown : formatUsd(entry.usd);
+      print(messages().assistant.request(message.model, route.why, entry.input_tokens, entry.output_tokens, price));
       return message;
     };
 

@@ -212,6 +212,9 @@ export const en = {
 
   // Lesson 08: which session a message goes to, and what it cost.
   assistant: {
+    history: (dropped: number, tokens: number) => `  · history: the ${dropped} oldest messages left out to stay under ${tokens} tokens`,
+    request: (model: string, why: string, input: number, output: number, price: string) => `  · ${model} (${why}) · ${input} in / ${output} out · ${price}`,
+    priceUnknown: "price unknown",
     session: (name: string, file: string, resuming: boolean) => `Session ${name}: ${file}${resuming ? " (resuming)" : " (new)"}`,
     cost: (turn: string, session: string, today: string) =>
       `cost: this message ${turn} · session ${session} · today ${today} (tokens at the list prices in shared/model.ts)`,

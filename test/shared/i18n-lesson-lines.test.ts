@@ -1,5 +1,5 @@
 // The lines lessons 05-08 print of their own (lesson 07's approval card and gate lines, 05's timing
-// line, 06's memory lines, 08's session and cost lines) come from the message catalogue. Here: the
+// line, 06's memory lines, 08's session, history, per-request and cost lines) come from the message catalogue. Here: the
 // English wording the READMEs quote, a Russian twin that keeps every value of the English line, and
 // the lessons' own output in Russian. For this file messages() answers in Russian (a mocked module, so
 // the file is listed in test/helpers/isolated-files.ts); the catalogues are imported directly, so the
@@ -95,6 +95,24 @@ const LINES: Line[] = [
     english: "Session terminal-main: workspace/sessions/terminal-main.jsonl (resuming)",
   },
   {
+    key: "assistant.history",
+    say: (m) => m.assistant.history(14, 6000),
+    values: [],
+    english: "  · history: the 14 oldest messages left out to stay under 6000 tokens",
+  },
+  {
+    key: "assistant.request",
+    say: (m) => m.assistant.request("claude-haiku-5-5", "cheap: 2 steps", 3178, 40, "$0.0034"),
+    values: ["claude-haiku-5-5", "(cheap: 2 steps)", "$0.0034"],
+    english: "  · claude-haiku-5-5 (cheap: 2 steps) · 3178 in / 40 out · $0.0034",
+  },
+  {
+    key: "assistant.request (price unknown)",
+    say: (m) => m.assistant.request("local-model", "strong: 5 steps", 12, 7, m.assistant.priceUnknown),
+    values: ["local-model", "(strong: 5 steps)"],
+    english: "  · local-model (strong: 5 steps) · 12 in / 7 out · price unknown",
+  },
+  {
     key: "assistant.cost",
     say: (m) => m.assistant.cost("$0.0012", "$0.0345", "$1.20"),
     values: ["$0.0012", "$0.0345", "$1.20", "shared/model.ts"],
@@ -116,11 +134,11 @@ describe("the lines lessons 05-08 print: English as the READMEs quote it, Russia
     for (const value of line.values) expect(russian, `the Russian line must keep the value ${value} as it is`).toContain(value);
     // The values are data and stay as they came; the message's own words around them are Russian.
     const ownWords = line.values.reduce((text, value) => text.split(value).join(""), russian);
-    expect(ownWords, "the Russian line must not keep English words of the message").not.toMatch(/\b(?:calls?|input|effect|why|gate|runs|Memory|Created|Session|cost|today|characters|tokens|first run|new|resuming|ms|error)\b/);
+    expect(ownWords, "the Russian line must not keep English words of the message").not.toMatch(/\b(?:calls?|input|effect|why|gate|runs|Memory|Created|Session|cost|today|characters|tokens|first run|new|resuming|history|oldest|in|out|price|unknown|ms|error)\b/);
     expect(figures(russian), "the Russian line must keep every number of the English one").toEqual(figures(english));
     // The card and the gate lines are indented under the agent's transcript; the Russian keeps the same
     // indent and the same symbol, so both languages line up the same way.
-    expect(russian.match(/^\s*[⏱✓…]?/)?.[0]).toBe(english.match(/^\s*[⏱✓…]?/)?.[0]);
+    expect(russian.match(/^\s*[⏱✓…·]?/)?.[0]).toBe(english.match(/^\s*[⏱✓…·]?/)?.[0]);
   });
 
   it("the approval card's labels line up in Russian too (the values start in one column)", () => {
@@ -138,6 +156,9 @@ describe("the lines lessons 05-08 print: English as the READMEs quote it, Russia
     expect(ru.memory.loaded("m", 1, 1)).toContain("1 символ (около 1 токена)");
     expect(ru.memory.loaded("m", 1234, 5)).toContain("1 234 символа (около 5 токенов)");
     expect(ru.memory.loaded("m", 11, 22)).toContain("11 символов (около 22 токенов)");
+    expect(ru.assistant.history(1, 6000)).toBe("  · история: опущено 1 самое старое сообщение, чтобы уложиться в 6000 токенов");
+    expect(ru.assistant.history(3, 6001)).toBe("  · история: опущены 3 самых старых сообщения, чтобы уложиться в 6001 токен");
+    expect(ru.assistant.history(25, 6002)).toBe("  · история: опущены 25 самых старых сообщений, чтобы уложиться в 6002 токена");
     expect(ru.approval.notShown(1)).toBe("… (не показано ещё 1 символ)");
     expect(ru.approval.notShown(3)).toBe("… (не показано ещё 3 символа)");
     expect(ru.approval.notShown(100)).toBe("… (не показано ещё 100 символов)");
