@@ -9,7 +9,7 @@ import chalk from "chalk";
 import { passed, reportLines } from "./check-report.ts";
 import { createCheckRunner, type CheckResult, type CheckRunner } from "./check-runner.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
-import { nextHintLines } from "./hint.ts";
+import { nextHintLines, readHintsIn } from "./hint.ts";
 import { afterPassText } from "./solution-diff.ts";
 import { messages } from "../i18n/messages.ts";
 
@@ -212,7 +212,11 @@ export async function watchCommand(args: string[]): Promise<number> {
         return void session.recheck();
       }
       if (key === "h") {
-        view = { ...view, note: nextHintLines(view.exercise, view.result.checks.find((c) => !c.passed)) };
+        // A finished exercise has nothing to aim a hint at: say so, as npm run hint does.
+        const note = passed(view.result)
+          ? [chalk.green(messages().hint.allPass(view.exercise.id, view.exercise.number, readHintsIn(view.exercise.id).hints.length))]
+          : nextHintLines(view.exercise, view.result.checks.find((c) => !c.passed));
+        view = { ...view, note };
         return draw();
       }
       if (key === "l") {

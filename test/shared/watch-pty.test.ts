@@ -30,6 +30,8 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     }
     screens.passed = await term.waitFor((s) => s.includes("checks pass. Exercise 01-first-tool is done."), "the pass after saving");
 
+    term.press("h");
+    screens.hintAfterPass = await term.waitFor((s) => s.includes("no hint needed"), "h on a finished exercise");
     term.press("l");
     screens.list = await term.waitFor((s) => s.includes("Exercises:"), "the list after l");
     term.press("r");
@@ -68,6 +70,11 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     expect(s).toMatch(/1\/\d+ exercises done/);
     expect(s).toContain("Your answer passes, and it is the same as the reference solution.");
     expect(s).toContain("Next: press n for exercise 02-agent-loop.");
+  });
+
+  it("h on a finished exercise says no hint is needed, and how to read one anyway", () => {
+    expect(screens.hintAfterPass).toMatch(/Exercise 01-first-tool passes all its checks: no hint needed\. To read one anyway: npm run hint 1 K/);
+    expect(screens.hintAfterPass).not.toContain("## Hint");
   });
 
   it("r checks again (the note under the verdict goes, the verdict stays)", () => {
