@@ -15,7 +15,7 @@ const system = `<memory_file name="MEMORY.md" holds="facts">\n${"- The user's bu
 
 const HOSTILE_UNITS = [
   "500 USD in RUB ", "1111", "1 ", "1.1 ", "1,000 ", "1 000 000 ", "aaaa", "a@b", "a@b.cd ", "1+", "((", "- ", "x.txt ",
-  "15% of 1 ", "what time ", "and read ", ", convert ", ". ", "....", "?", "запомни ", "Remember ", "если ", "my ", "$1 ",
+  "15% of 1 ", "15% of 1 EUR in RUB ", "what time ", "and read ", ", convert ", ". ", "....", "?", "запомни ", "Remember ", "если ", "my ", "$1 ",
   "in 2020 ", "USD/", "\n", "   ", "евро и ", "send a@b.cd ", "save to a/", "Как меня зовут? ",
 ];
 

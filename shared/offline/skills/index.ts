@@ -18,6 +18,7 @@ import { mcpNotesSkill } from "./mcp-notes.ts";
 import { moneyLeftSkill } from "./money-left.ts";
 import { multiConversionSkill } from "./multi-conversion.ts";
 import { percentageSkill } from "./percentage.ts";
+import { percentInCurrencySkill } from "./percent-in-currency.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 
@@ -37,6 +38,7 @@ export const skills: Skill[] = [
   moneyLeftSkill,
   followUpSkill,
   multiConversionSkill,
+  percentInCurrencySkill,
   percentageSkill,
   convertCurrencySkill,
   exchangeRateSkill,

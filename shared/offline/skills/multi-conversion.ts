@@ -4,7 +4,7 @@
 // at once, then one answer.
 
 import { listedWithoutTarget, parseConversions, type ConversionRequest } from "../conversions.ts";
-import { amountsIn } from "../currencies.ts";
+import { amountsIn, findNumbers, isPercent } from "../currencies.ts";
 import type { Plan, PlanContext, Skill, ToolCallPlan } from "../plan-context.ts";
 import { formatList, formatNumber, numberFromResult } from "../read-result.ts";
 import { preferredCurrency } from "./convert-currency.ts";
@@ -31,6 +31,8 @@ export const multiConversionSkill: Skill = {
     const amounts = unique(wanted.map((r) => r.amount));
     const codes = unique(wanted.flatMap((r) => [r.from, r.to]));
     if (MONEY_ARITHMETIC.test(ctx.task) || asksOtherTime(ctx.task) || numbersOtherThan(ctx.task, amounts).length > 0) return null;
+    // "15% of 1200 EUR in rubles and in dollars": converting the whole 1200 would drop the percentage.
+    if (findNumbers(ctx.task).some((n) => isPercent(ctx.task, n))) return null;
     if (strayCurrencies(ctx.task, codes).length > 0) return null;
     if (wanted.length > MAX_CONVERSIONS) {
       return {
