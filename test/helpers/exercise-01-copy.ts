@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
 
 const FILE = path.join("exercises", "01-first-tool", "search-contacts.ts");
@@ -21,7 +22,7 @@ export interface Exercise01Copy {
   remove(): void;
 }
 
-export function exercise01Copy(prefix: string): Exercise01Copy {
+function exercise01Copy(prefix: string): Exercise01Copy {
   const copy: CourseCopy = copyCourse(process.cwd(), prefix);
   return {
     root: copy.root,
@@ -37,5 +38,32 @@ export function exercise01Copy(prefix: string): Exercise01Copy {
       return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
     },
     remove: () => copy.remove(),
+  };
+}
+
+// For a whole test file: the copy is made before its first test and removed after its last. The
+// object is usable at once; its fields read the copy made in beforeAll.
+export function useExercise01Copy(prefix: string): Omit<Exercise01Copy, "remove"> {
+  let copy: Exercise01Copy | undefined;
+  beforeAll(() => {
+    copy = exercise01Copy(prefix);
+  });
+  afterAll(() => copy?.remove());
+  const made = (): Exercise01Copy => {
+    if (!copy) throw new Error("the course copy is made in beforeAll: use it inside a test or hook");
+    return copy;
+  };
+  return {
+    get root() {
+      return made().root;
+    },
+    get starter() {
+      return made().starter;
+    },
+    get solution() {
+      return made().solution;
+    },
+    write: (text) => made().write(text),
+    course: (args, env) => made().course(args, env),
   };
 }

@@ -5,29 +5,20 @@
 // the two run side by side).
 
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { exercise01Copy, type Exercise01Copy } from "../helpers/exercise-01-copy.ts";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
 import { canRunPty, ptyKind, Terminal } from "./pty-terminal.ts";
 
 // Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let copy: Exercise01Copy;
-let starter = "";
-let solution = "";
-const course = (args: string[], env: Record<string, string> = {}) => copy.course(args, env);
-const write = (text: string) => copy.write(text);
-
-beforeAll(() => {
-  copy = exercise01Copy("course-check-");
-  ({ starter, solution } = copy);
-});
-afterAll(() => copy?.remove());
+const copy = useExercise01Copy("course-check-");
+const { course, write } = copy;
 
 describe("npm run check on the untouched starter, piped", () => {
   let run: ReturnType<typeof course>;
   beforeAll(() => {
-    write(starter);
+    write(copy.starter);
     run = course(["check", "1"]);
   }, 90_000);
 
@@ -58,7 +49,7 @@ describe("npm run check on the untouched starter, piped", () => {
 
 describe("npm run check options", () => {
   it("--verbose prints vitest's own report, exit code unchanged", () => {
-    write(starter);
+    write(copy.starter);
     const { code, out } = course(["check", "1", "--verbose"]);
     expect(code).toBe(1);
     expect(out).toMatch(/Test Files\s+1 failed/);
@@ -67,7 +58,7 @@ describe("npm run check options", () => {
   }, 60_000);
 
   it("FORCE_COLOR=1 colours piped output", () => {
-    write(starter);
+    write(copy.starter);
     expect(course(["check", "1"], { FORCE_COLOR: "1" }).out).toContain("\x1b[");
   });
 
@@ -78,7 +69,7 @@ describe("npm run check options", () => {
 
 describe("after a pass", () => {
   it("the reference itself: passes, exit 0, and says the answer is the same as the reference", () => {
-    write(solution);
+    write(copy.solution);
     const { code, out } = course(["check", "1"]);
     expect(code, out).toBe(0);
     expect(out).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
@@ -87,7 +78,7 @@ describe("after a pass", () => {
   });
 
   it("a short difference is shown under the heading, as a unified diff", () => {
-    write(solution.replace("export function searchContacts", "// Мой вариант: same as the reference.\nexport function searchContacts"));
+    write(copy.solution.replace("export function searchContacts", "// Мой вариант: same as the reference.\nexport function searchContacts"));
     const { code, out } = course(["check", "1"]);
     expect(code, out).toBe(0);
     expect(out).toContain("Your answer passes. Here is how the reference solution differs:");
@@ -99,7 +90,7 @@ describe("after a pass", () => {
 
   it("a long difference is offered as one line with the command; --diff shows it", () => {
     const padding = Array.from({ length: 45 }, (_, i) => `// note ${i + 1}`).join("\n");
-    write(`${padding}\n${solution}`);
+    write(`${padding}\n${copy.solution}`);
     const short = course(["check", "1"]);
     expect(short.code).toBe(0);
     expect(short.out).toMatch(/Your answer passes\. The reference solution differs in a \d+-line diff: npm run check 1 -- --diff/);
@@ -112,7 +103,7 @@ describe("after a pass", () => {
 
 describe.skipIf(!canRunPty)(`colour on a terminal (${ptyKind})`, () => {
   it("colours on a terminal, and not with NO_COLOR", async () => {
-    write(starter);
+    write(copy.starter);
     const coloured = new Terminal(copy.root, ["check", "1"]);
     await coloured.waitFor(() => coloured.exitCode !== null, "check to end");
     expect(coloured.raw).toMatch(/\x1b\[\d+m/);

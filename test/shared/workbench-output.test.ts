@@ -5,27 +5,18 @@
 
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { exercise01Copy, type Exercise01Copy } from "../helpers/exercise-01-copy.ts";
+import { describe, expect, it, vi } from "vitest";
+import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
 
 // Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let copy: Exercise01Copy;
-let starter = "";
-let solution = "";
-const course = (args: string[], env: Record<string, string> = {}) => copy.course(args, env);
-const write = (text: string) => copy.write(text);
-
-beforeAll(() => {
-  copy = exercise01Copy("course-workbench-");
-  ({ starter, solution } = copy);
-});
-afterAll(() => copy?.remove());
+const copy = useExercise01Copy("course-workbench-");
+const { course, write } = copy;
 
 describe("npm run watch with no terminal", () => {
   it("prints the verdict once and exits with check's exit code", () => {
-    write(starter);
+    write(copy.starter);
     const { code, out } = course(["watch", "1"]);
     expect(code).toBe(1);
     expect(out, "a long silence before the verdict: say that every exercise is being checked").toContain("Running every exercise's checks");
@@ -38,7 +29,7 @@ describe("npm run watch with no terminal", () => {
 
 describe("npm run progress", () => {
   it("one line per exercise, the bar, and the next step", () => {
-    write(starter);
+    write(copy.starter);
     const { code, out } = course(["progress"]);
     expect(code).toBe(0);
     expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
@@ -52,7 +43,7 @@ describe("npm run progress", () => {
 
 describe("npm run hint aims at the first failing check's TODO", () => {
   it("nudge first, then the near-answer for the same TODO, then it stays there; a fixed TODO moves it on", () => {
-    write(starter);
+    write(copy.starter);
     const first = course(["hint", "1"]);
     expect(first.out).toContain("## Hint 1 (TODO 1)");
     expect(first.out).toMatch(/hint 1 of \d+\nfor the first failing check: .*\(TODO 1\)/);
@@ -63,7 +54,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
 
     // TODO 1 done (the reference's searchContacts), the rest still the starter: the hint moves to TODO 2.
     const fn = (text: string) => text.slice(text.indexOf("export function searchContacts"), text.indexOf("\n}\n", text.indexOf("export function searchContacts")) + 3);
-    write(starter.replace(fn(starter), fn(solution)));
+    write(copy.starter.replace(fn(copy.starter), fn(copy.solution)));
     const moved = course(["hint", "1"]).out;
     expect(moved).toMatch(/for the first failing check: .*\(TODOs? [^)]*2/);
     expect(moved).toContain("## Hint 3 (TODO 2)");
@@ -71,7 +62,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
   });
 
   it("once every check passes there is nothing to aim at: it says so, and how to read a hint anyway", () => {
-    write(solution);
+    write(copy.solution);
     const { code, out } = course(["hint", "1"]);
     expect(code).toBe(0);
     expect(out).toMatch(/^Exercise 01-first-tool passes all its checks: no hint needed\. To read one anyway: npm run hint 1 K \(K from 1 to \d+\)\.$/m);
@@ -87,7 +78,7 @@ describe("the course speaks the learner's language", () => {
   const russianCount = /^\d+ из \d+ проверо?к[иа]? проход(ит|ят)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
 
   it("COURSE_LANG=ru: the verdict, the first failing check and the k из m line in Russian", () => {
-    write(starter);
+    write(copy.starter);
     const { code, out } = course(["check", "1"], { ...noLocale, COURSE_LANG: "ru" });
     expect(code).toBe(1);
     expect(out).toMatch(russianVerdict);
@@ -100,7 +91,7 @@ describe("the course speaks the learner's language", () => {
   // Which setting wins (COURSE_LANG=en over a Russian locale, and the rest) is tested on the pure
   // function in i18n.test.ts; each process run here costs a second or two of npm test.
   it("LANG=ru_RU.UTF-8 alone (no COURSE_LANG): npm run hint 1 shows hints.ru.md's hint for the failing TODO", () => {
-    write(starter);
+    write(copy.starter);
     const twin = path.join(copy.root, "exercises", "01-first-tool", "hints.ru.md");
     if (!existsSync(twin)) {
       // Before the translation lands: a small twin with the same hints in the same order.
