@@ -1,13 +1,14 @@
 // Lesson 11 against a hostile MCP server (11-mcp-hostile-server.ts): a description with injected
 // instructions, a tool that never answers, one that returns 5 MB, and a name that clashes with the
 // notes server. The assistant must keep working (timeout, cap), refuse the clash with a clear error,
-// ask before each call, and leave no server process behind.
+// ask before each call, and leave no server process behind. Both servers run from a bundle built once
+// for this file (11-mcp-server-bundle.ts says why); 11-mcp.test.ts starts the notes server as mcp.json does.
 
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Answer, ApprovalRequest, Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { OFFICE_HOURS } from "../../lessons/11-mcp/business-hours.ts";
 import { runAgent } from "../../lessons/11-mcp/agent.ts";
@@ -15,9 +16,24 @@ import type { ServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
 import { McpToolError } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createMockModel, reply, resultText } from "../../shared/mock/mock-model.ts";
 import { INJECTION } from "./11-mcp-hostile-server.ts";
+import { bundledServer } from "./11-mcp-server-bundle.ts";
 
 const START_MS = 90_000;
 const MONDAY_NOON = new Date(2026, 10, 30, 12, 0);
+let bundles: string;
+let hostileServer: (...args: string[]) => ServerConfig;
+let notesServer: (...args: string[]) => ServerConfig;
+beforeAll(async () => {
+  bundles = await mkdtemp(path.join(os.tmpdir(), "lesson-11-bundles-"));
+  [hostileServer, notesServer] = await Promise.all([
+    bundledServer("test/lessons/11-mcp-hostile-server.ts", bundles),
+    bundledServer("lessons/11-mcp/notes-server.ts", bundles),
+  ]);
+}, START_MS);
+afterAll(async () => {
+  await rm(bundles, { recursive: true, force: true });
+});
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "lesson-11-hostile-"));
@@ -26,9 +42,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const tsx = (...args: string[]): ServerConfig => ({ command: process.execPath, args: ["--import", "tsx", ...args], env: {} });
-const hostile = () => tsx("test/lessons/11-mcp-hostile-server.ts", path.join(dir, "hostile.pid"));
-const notes = () => tsx("lessons/11-mcp/notes-server.ts", path.join(dir, "notes"));
+const hostile = () => hostileServer(path.join(dir, "hostile.pid"));
+const notes = () => notesServer(path.join(dir, "notes"));
 
 function approver(...answers: Answer[]): Approver & { asked: ApprovalRequest[] } {
   const asked: ApprovalRequest[] = [];

@@ -1,6 +1,8 @@
 // Lesson 11: the adapter, the hooks, the notes server, and the whole assistant with both servers.
 // In-process servers use the SDK's InMemoryTransport; the agent tests start real child processes and
 // always stop them (runAgent closes its connections in `finally`; the tests close theirs in afterEach).
+// Most starts run the notes server from a bundle built once for this file (11-mcp-server-bundle.ts says
+// why); the last test also starts both servers exactly as the lesson's mcp.json says.
 
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -9,7 +11,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type Anthropic from "@anthropic-ai/sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
 import type { Answer, ApprovalRequest, Approver } from "../../lessons/07-approval-gates/approver.ts";
@@ -18,12 +20,13 @@ import { businessHoursHook, isBusinessTime, OFFICE_HOURS, type BusinessHours } f
 import { cardNumberHook, luhnValid, maskCardNumbers } from "../../lessons/11-mcp/card-numbers.ts";
 import { runAgent } from "../../lessons/11-mcp/agent.ts";
 import { withHooks } from "../../lessons/11-mcp/hooks.ts";
-import { McpConfigError, parseMcpConfig, type ServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
+import { DEFAULT_MCP_CONFIG, loadMcpConfig, McpConfigError, parseMcpConfig, type ServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
 import { MAX_TOOL_PAGES, mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
 import { createClient } from "../../shared/client.ts";
 import { modelName } from "../../shared/model.ts";
 import { createMockModel, reply, resultText } from "../../shared/mock/mock-model.ts";
+import { bundledServer } from "./11-mcp-server-bundle.ts";
 
 let dir: string;
 const open: Client[] = [];
@@ -62,14 +65,35 @@ function approver(...answers: Answer[]): Approver & { asked: ApprovalRequest[] }
   return { canAsk: true, asked, ask: async (request) => (asked.push(request), answers.shift() ?? "no") };
 }
 
-const notesServer = (folder: string): ServerConfig => ({ command: process.execPath, args: ["--import", "tsx", "lessons/11-mcp/notes-server.ts", folder], env: {} });
+const quiet = () => {};
+const START_MS = 90_000;
+
+let bundles: string;
+let notesServer: (folder: string) => ServerConfig;
+beforeAll(async () => {
+  bundles = await mkdtemp(path.join(os.tmpdir(), "lesson-11-bundles-"));
+  notesServer = await bundledServer("lessons/11-mcp/notes-server.ts", bundles);
+}, START_MS);
+afterAll(async () => {
+  await rm(bundles, { recursive: true, force: true });
+});
 const courseServer = (workspace: string, memory: string): ServerConfig => ({
   command: process.execPath,
   args: ["shared/cli/launch.mjs", "mcp", "--workspace", workspace, "--memory", memory],
   env: {},
 });
-const quiet = () => {};
-const START_MS = 90_000;
+
+// Both servers as `npm run lesson 11` starts them from lessons/11-mcp/mcp.json (the notes server
+// through tsx), with this test's folders in place of the learner's workspace/.
+async function serversFromMcpJson(notes: string, workspace: string, memory: string): Promise<Record<string, ServerConfig>> {
+  const { course, notes: notesEntry } = await loadMcpConfig(DEFAULT_MCP_CONFIG);
+  expect(course?.args, "mcp.json starts the course server with the course launcher").toEqual(["shared/cli/launch.mjs", "mcp"]);
+  expect(notesEntry?.args, "mcp.json starts the notes server through tsx, notes in workspace/notes").toEqual(["--import", "tsx", "lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  return {
+    course: { ...course!, args: [...course!.args, "--workspace", workspace, "--memory", memory] },
+    notes: { ...notesEntry!, args: [...notesEntry!.args.slice(0, -1), notes] },
+  };
+}
 
 describe("the adapter turns a server's tool list into course Tools", () => {
   it("prefixes names, passes descriptions on, drops the draft-07 $schema the API would refuse, and marks every tool untrusted", async () => {
@@ -294,7 +318,8 @@ describe("the assistant with MCP servers (real child processes)", () => {
     expect(lines.join("\n")).toMatch(/under two names: get_exchange_rate \/ mcp__course__get_exchange_rate/);
 
     const yes = approver("yes");
-    const ru = await runAgent(client, "Переведи 250 евро в доллары через сервер курса и добавь в заметки как евро", { ...common, approver: yes });
+    const asTheLessonStartsThem = await serversFromMcpJson(notes, path.join(dir, "ws"), path.join(dir, "memory"));
+    const ru = await runAgent(client, "Переведи 250 евро в доллары через сервер курса и добавь в заметки как евро", { ...common, servers: asTheLessonStartsThem, approver: yes });
     expect(ru).toMatch(/271,74/);
     expect(ru).toMatch(/Сохранено в заметку «евро»/);
     expect(yes.asked.map((a) => a.call.name)).toEqual(["mcp__notes__add_note"]);
