@@ -3,7 +3,7 @@
 // Then the watch figure (save to verdict), then every script in bench/ (e.g. bench/executor.ts), which prints figures of its own.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
 import { saveToVerdictSeconds } from "./bench-watch.ts";
@@ -55,8 +55,10 @@ export async function benchCommand(args: string[] = []): Promise<number> {
   measure("npm run (npm's own start-up, baseline)", npm, ["run", "--silent", "bench:noop"]);
 
   // Lessons write into workspace/: they run in a copy of the course, so the learner's own files stay
-  // as they are. The copy starts without a bundle, so its first run is the one that builds it.
+  // as they are. A copy brings the course's bundle along (course-copy.ts); this one goes without, as
+  // a fresh clone does, so its first run is the one that builds it.
   const copy = copyCourse(process.cwd(), "course-bench-");
+  rmSync(path.join(copy.root, "node_modules", ".cache", "course"), { recursive: true, force: true });
   try {
     const lessonRun = (n: number) => ["run", "--silent", "lesson", String(n), "--", "--offline"];
     measure("npm run lesson 1 -- --offline, first run (builds)", npm, lessonRun(1), 1, undefined, copy.root);

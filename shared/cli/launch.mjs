@@ -7,6 +7,7 @@
 // reuse the bundle while no source file has changed, rebuild (about a second) when one has.
 // Plain JavaScript on purpose: it has to run before anything can compile TypeScript.
 
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,26 +18,32 @@ const cacheRoot = path.join(root, "node_modules", ".cache", "course");
 const outDir = path.join(cacheRoot, "bundle");
 const stampFile = path.join(outDir, "stamp.json");
 
-// What can make the bundle stale: the source files it was built from, the lesson folders (a new
-// lesson adds a chunk), and the installed packages (package-lock.json changes with them).
-function currentStamp(inputs) {
-  const stamp = {};
-  for (const file of [...inputs, "package-lock.json", "lessons"]) {
+// Read by esbuild or deciding how it builds, without being one of the bundle's inputs: the installed
+// packages (package-lock.json changes with them), the compiler settings, and this file's build options.
+const SETTINGS = ["package-lock.json", "package.json", "tsconfig.json", path.join("shared", "cli", "launch.mjs")];
+
+// What the bundle was built from, by content: the source files esbuild read, the settings above, and
+// which lesson folders have an agent.ts (run-lesson.ts imports lessons/*/agent.ts, so a new lesson adds
+// a chunk). Content, not modification times: a copy of the course (course-copy.ts) gets new times but
+// the same files, and a file saved twice within the clock's resolution keeps its time but not its text.
+// Hashing the ~200 small files costs a few milliseconds.
+function sourceHash(inputs) {
+  const hash = createHash("sha256");
+  for (const file of [...inputs, ...SETTINGS]) {
+    let content;
     try {
-      const info = statSync(path.join(root, file));
-      stamp[file] = `${info.mtimeMs}:${info.size}`;
+      content = readFileSync(path.join(root, file));
     } catch {
-      stamp[file] = "missing";
+      content = null;
     }
+    // Name and length first, so no two different sets of files can run together into the same text.
+    hash.update(`${file}\0${content === null ? "missing" : content.length}\0`);
+    if (content !== null) hash.update(content);
   }
-  for (const dir of safeList(path.join(root, "lessons"))) {
-    try {
-      stamp[`lessons/${dir}`] = String(statSync(path.join(root, "lessons", dir)).mtimeMs);
-    } catch {
-      // a folder removed while we looked
-    }
+  for (const dir of safeList(path.join(root, "lessons")).sort()) {
+    hash.update(`lessons/${dir}/agent.ts\0${existsSync(path.join(root, "lessons", dir, "agent.ts"))}\0`);
   }
-  return stamp;
+  return hash.digest("hex");
 }
 
 function safeList(dir) {
@@ -47,14 +54,18 @@ function safeList(dir) {
   }
 }
 
+// Fresh when built from files with exactly today's content, and every file it wrote is still there
+// whole (a copy taken while another run was swapping bundles may have only part of one).
 function isFresh() {
-  if (!existsSync(stampFile)) return false;
   try {
     const saved = JSON.parse(readFileSync(stampFile, "utf8"));
-    const now = currentStamp(saved.inputs);
-    return JSON.stringify(now) === JSON.stringify(saved.stamp);
+    if (typeof saved.hash !== "string" || !Array.isArray(saved.inputs) || typeof saved.outputs !== "object") return false;
+    for (const [file, size] of Object.entries(saved.outputs)) {
+      if (statSync(path.join(outDir, file)).size !== size) return false;
+    }
+    return sourceHash(saved.inputs) === saved.hash;
   } catch {
-    return false;
+    return false; // no stamp yet, an unreadable one, or a missing output
   }
 }
 
@@ -79,16 +90,26 @@ async function rebuild() {
     banner: { js: "import { createRequire as __courseRequire } from 'node:module'; const require = __courseRequire(import.meta.url);" },
   });
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes("node_modules"));
-  writeFileSync(path.join(tmpDir, "stamp.json"), JSON.stringify({ inputs, stamp: currentStamp(inputs) }));
-  // Swap the whole folder at once, so a run never sees half of an old bundle and half of a new one.
+  const outputs = {};
+  for (const file of Object.keys(result.metafile.outputs)) outputs[path.relative(tmpDir, path.resolve(root, file))] = result.metafile.outputs[file].bytes;
+  writeFileSync(path.join(tmpDir, "stamp.json"), JSON.stringify({ inputs, hash: sourceHash(inputs), outputs }));
+  // Swap the whole folder: the old one is moved aside in one step, so a run never sees half of an old
+  // bundle and half of a new one.
   mkdirSync(cacheRoot, { recursive: true });
-  rmSync(outDir, { recursive: true, force: true });
+  const oldDir = `${outDir}-old-${process.pid}`;
+  try {
+    renameSync(outDir, oldDir);
+  } catch {
+    // there was none yet, or another process moved it first
+  }
+  let dir = outDir;
   try {
     renameSync(tmpDir, outDir);
-    return outDir;
   } catch {
-    return tmpDir; // another process swapped first: use our own copy
+    dir = tmpDir; // another process swapped first: use our own copy
   }
+  rmSync(oldDir, { recursive: true, force: true });
+  return dir;
 }
 
 let dir;
