@@ -3,7 +3,7 @@
 // as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
@@ -22,8 +22,24 @@ export interface Exercise01Copy {
   remove(): void;
 }
 
-function exercise01Copy(prefix: string): Exercise01Copy {
+// Leaves only the exercises named in `ids` in the copy's exercises/ (solutions/ and test/ stay whole:
+// the course lists its exercises from exercises/ alone). progress and watch check every exercise they
+// list, about a second of CPU each; a test that reads one or two of those lines needs only those.
+export function keepOnlyExercises(root: string, ids: string[]): void {
+  const dir = path.join(root, "exercises");
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && /^\d{2}-/.test(entry.name) && !ids.includes(entry.name)) rmSync(path.join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+export interface Exercise01CopyOptions {
+  // The exercises the copy keeps (01-first-tool always); every exercise when not given.
+  exercises?: string[];
+}
+
+function exercise01Copy(prefix: string, options: Exercise01CopyOptions): Exercise01Copy {
   const copy: CourseCopy = copyCourse(process.cwd(), prefix);
+  if (options.exercises) keepOnlyExercises(copy.root, ["01-first-tool", ...options.exercises]);
   return {
     root: copy.root,
     starter: readFileSync(path.join(copy.root, FILE), "utf8"),
@@ -43,10 +59,10 @@ function exercise01Copy(prefix: string): Exercise01Copy {
 
 // For a whole test file: the copy is made before its first test and removed after its last. The
 // object is usable at once; its fields read the copy made in beforeAll.
-export function useExercise01Copy(prefix: string): Omit<Exercise01Copy, "remove"> {
+export function useExercise01Copy(prefix: string, options: Exercise01CopyOptions = {}): Omit<Exercise01Copy, "remove"> {
   let copy: Exercise01Copy | undefined;
   beforeAll(() => {
-    copy = exercise01Copy(prefix);
+    copy = exercise01Copy(prefix, options);
   });
   afterAll(() => copy?.remove());
   const made = (): Exercise01Copy => {
