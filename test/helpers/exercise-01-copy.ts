@@ -1,9 +1,10 @@
 // A temporary copy of the course in which a test plays the learner of exercise 01: it writes
 // search-contacts.ts (the starter, the reference, something in between) and runs the course's commands
-// as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests.
+// as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests;
+// watch-pty uses keepOnlyExercises on its own copy.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
@@ -27,6 +28,8 @@ export interface Exercise01Copy {
 // list, about a second of CPU each; a test that reads one or two of those lines needs only those.
 export function keepOnlyExercises(root: string, ids: string[]): void {
   const dir = path.join(root, "exercises");
+  const missing = ids.filter((id) => !existsSync(path.join(dir, id)));
+  if (missing.length > 0) throw new Error(`keepOnlyExercises: the course has no exercises/${missing.join(", exercises/")} to keep`);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory() && /^\d{2}-/.test(entry.name) && !ids.includes(entry.name)) rmSync(path.join(dir, entry.name), { recursive: true, force: true });
   }
