@@ -1,9 +1,10 @@
 // A temporary copy of the course in which a test plays the learner of exercise 01: it writes
 // search-contacts.ts (the starter, the reference, something in between) and runs the course's commands
-// as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests.
+// as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests;
+// watch-pty uses keepOnlyExercises on its own copy.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
@@ -22,8 +23,26 @@ export interface Exercise01Copy {
   remove(): void;
 }
 
-function exercise01Copy(prefix: string): Exercise01Copy {
+// Leaves only the exercises named in `ids` in the copy's exercises/ (solutions/ and test/ stay whole:
+// the course lists its exercises from exercises/ alone). progress and watch check every exercise they
+// list, about a second of CPU each; a test that reads one or two of those lines needs only those.
+export function keepOnlyExercises(root: string, ids: string[]): void {
+  const dir = path.join(root, "exercises");
+  const missing = ids.filter((id) => !existsSync(path.join(dir, id)));
+  if (missing.length > 0) throw new Error(`keepOnlyExercises: the course has no exercises/${missing.join(", exercises/")} to keep`);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && /^\d{2}-/.test(entry.name) && !ids.includes(entry.name)) rmSync(path.join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+export interface Exercise01CopyOptions {
+  // The exercises the copy keeps (01-first-tool always); every exercise when not given.
+  exercises?: string[];
+}
+
+function exercise01Copy(prefix: string, options: Exercise01CopyOptions): Exercise01Copy {
   const copy: CourseCopy = copyCourse(process.cwd(), prefix);
+  if (options.exercises) keepOnlyExercises(copy.root, ["01-first-tool", ...options.exercises]);
   return {
     root: copy.root,
     starter: readFileSync(path.join(copy.root, FILE), "utf8"),
@@ -34,6 +53,8 @@ function exercise01Copy(prefix: string): Exercise01Copy {
       delete base.FORCE_COLOR;
       delete base.NO_COLOR;
       delete base.ANTHROPIC_API_KEY;
+      // No run opens a TLS connection; reading a CA file costs each node start ~40 ms where one is set.
+      delete base.NODE_EXTRA_CA_CERTS;
       const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: { ...base, ...env }, encoding: "utf8", timeout: 90_000 });
       return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
     },
@@ -43,10 +64,10 @@ function exercise01Copy(prefix: string): Exercise01Copy {
 
 // For a whole test file: the copy is made before its first test and removed after its last. The
 // object is usable at once; its fields read the copy made in beforeAll.
-export function useExercise01Copy(prefix: string): Omit<Exercise01Copy, "remove"> {
+export function useExercise01Copy(prefix: string, options: Exercise01CopyOptions = {}): Omit<Exercise01Copy, "remove"> {
   let copy: Exercise01Copy | undefined;
   beforeAll(() => {
-    copy = exercise01Copy(prefix);
+    copy = exercise01Copy(prefix, options);
   });
   afterAll(() => copy?.remove());
   const made = (): Exercise01Copy => {

@@ -39,6 +39,8 @@ export class Terminal {
     delete env.FORCE_COLOR;
     delete env.NO_COLOR;
     delete env.CI;
+    // No run opens a TLS connection; reading a CA file costs each node start ~40 ms where one is set.
+    delete env.NODE_EXTRA_CA_CERTS;
     Object.assign(env, extraEnv);
     this.child = spawn(command, ptyArgs, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const onData = (chunk: Buffer) => {
