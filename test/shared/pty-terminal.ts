@@ -5,7 +5,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 
 const hasScript = process.env.COURSE_PTY !== "python" && spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
-const hasPythonPty = spawnSync("python3", ["-c", "import pty"], { stdio: "ignore" }).status === 0;
+// Asked only when `script` is missing: starting python3 costs a tenth of a second or more (more through
+// a version manager's shim), in every file that imports this one.
+const hasPythonPty = !hasScript && spawnSync("python3", ["-c", "import pty"], { stdio: "ignore" }).status === 0;
 export const canRunPty = (hasScript || hasPythonPty) && process.platform !== "win32";
 export const ptyKind = hasScript ? "script" : "python3 pty";
 export const noPtyReason = "needs util-linux `script` or python3 (pty module) for a pseudo-terminal; neither was found";
