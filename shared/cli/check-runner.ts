@@ -43,19 +43,26 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   // vitest.config.ts reads COURSE_TARGET when it loads; tests never talk to the real API.
   process.env.COURSE_TARGET = target;
   delete process.env.ANTHROPIC_API_KEY;
-  const { createVitest } = await import("vitest/node");
-  // As many test files at once as there are cores: vitest's own default leaves one core idle, which on
-  // a 2-core laptop means progress and watch's start check the exercises one after another.
-  const maxWorkers = os.availableParallelism();
-  // One reporter that prints nothing: the course says what matters itself.
-  const vitest: Vitest = await createVitest("test", { root, watch: false, reporters: [{}], silent: true, maxWorkers }, { server: { watch: null } });
-  await vitest.standalone();
+  // vitest starts on the first run that needs it, not before: when every verdict comes from the cache
+  // (progress on an unchanged course) it never starts, which saves about half a second.
+  let started: Promise<Vitest> | undefined;
+  const vitestNow = (): Promise<Vitest> =>
+    (started ??= (async () => {
+      const { createVitest } = await import("vitest/node");
+      // As many test files at once as there are cores: vitest's own default leaves one core idle, which
+      // on a 2-core laptop means progress and watch's start check the exercises one after another.
+      const maxWorkers = os.availableParallelism();
+      // One reporter that prints nothing: the course says what matters itself.
+      const vitest = await createVitest("test", { root, watch: false, reporters: [{}], silent: true, maxWorkers }, { server: { watch: null } });
+      await vitest.standalone();
+      return vitest;
+    })());
   const specs = new Map<string, TestSpecification[]>();
   const specsFor = async (exercise: CourseUnit): Promise<TestSpecification[]> => {
     const file = path.join(root, testFileFor(exercise));
     let wanted = specs.get(file);
     if (!wanted) {
-      wanted = (await vitest.globTestSpecifications([testFileFor(exercise)])).filter((s) => path.resolve(s.moduleId) === file);
+      wanted = (await (await vitestNow()).globTestSpecifications([testFileFor(exercise)])).filter((s) => path.resolve(s.moduleId) === file);
       specs.set(file, wanted);
     }
     return wanted;
@@ -73,7 +80,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   const runner: CheckRunner = {
     async run(exercise) {
       const print = fingerprint(exercise, target, root);
-      const result = await vitest.runTestSpecifications(await specsFor(exercise));
+      const result = await (await vitestNow()).runTestSpecifications(await specsFor(exercise));
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
       const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
@@ -88,7 +95,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
         if (verdict) kept.set(exercise.id, { ...verdict, fromCache: true });
       }
       const toRun = exercises.filter((e) => !kept.has(e.id));
-      const result = toRun.length > 0 ? await vitest.runTestSpecifications((await Promise.all(toRun.map(specsFor))).flat()) : undefined;
+      const result = toRun.length > 0 ? await (await vitestNow()).runTestSpecifications((await Promise.all(toRun.map(specsFor))).flat()) : undefined;
       const byExercise = new Map<string, CheckResult>();
       for (const exercise of exercises) {
         const fromCache = kept.get(exercise.id);
@@ -105,12 +112,15 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       return byExercise;
     },
     changed(file) {
-      vitest.invalidateFile(path.resolve(root, file));
+      // Before vitest has started it holds nothing to forget.
+      void started?.then((vitest) => vitest.invalidateFile(path.resolve(root, file)));
     },
     // Quitting watch must not wait for the progress run behind the screen: cancel what runs, and keep
     // no verdict from a cancelled run (its unfinished checks would count as failed).
     async close() {
       closing = true;
+      if (!started) return;
+      const vitest = await started;
       await vitest.cancelCurrentRun("keyboard-input");
       return serial(() => vitest.close());
     },
