@@ -8,8 +8,8 @@
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
 //      temporary copy of the course, so the learner's workspace/ is never touched.
 // It ends with one line, "N passed, N failed", counting each of those checks.
-// Steps 1, 3 (its wrong-answer proofs) and 4 print nothing while they run, so they start with step 2
-// and run beside it: much of step 2's time is spent waiting on child processes, not computing.
+// Steps 1, 3 and 4 print nothing while they run, so they start with step 2 and run beside it: much of
+// step 2's time is spent waiting on child processes, not computing, and its last files leave a core idle.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -59,6 +59,13 @@ export async function selfTestCommand(): Promise<number> {
   const wrongAnswerProofs = proveWrongAnswers();
   // So are the lesson runs (step 4), one after another in a copy of the course.
   const lessonRuns = runLessons(lessons);
+  // And the starters' run (step 3), in a copy of the course whose exercises/ holds the starters as
+  // shipped (course-copy.ts): a learner who has solved exercises can run npm test too, and it still
+  // proves what ships, not their answers.
+  const shipped = copyCourse(process.cwd(), "course-starters-");
+  // One worker: it runs in the background of step 2, where the cores are busy anyway, and every extra
+  // worker would load the SDK and the rest once more.
+  const startersRun = runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true, cwd: shipped.root, workers: 1, shareModules: true });
 
   console.log(chalk.bold("\n2. Every test against solutions/"));
   const solved = await runVitest([], { target: "solutions", workers: workers() });
@@ -74,10 +81,7 @@ export async function selfTestCommand(): Promise<number> {
   step = took("Steps 1 and 2", step);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  // In a copy of the course whose exercises/ holds the starters as shipped (course-copy.ts): a learner
-  // who has solved exercises can run npm test too, and it still proves what ships, not their answers.
-  const shipped = copyCourse(process.cwd(), "course-starters-");
-  const starters = await runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true, cwd: shipped.root, workers: workers(), shareModules: true });
+  const starters = await startersRun;
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const tests = starters.tests.filter((t) => t.file === file);
