@@ -17,6 +17,7 @@ import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadSession } from "../../lessons/08-assistant/sessions.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
+import { localChildEnv } from "../helpers/run-cli.ts";
 
 const repo = process.cwd();
 
@@ -87,7 +88,7 @@ function start(phase: string) {
   const child = spawn(process.execPath, [path.join(dir, "child.js"), phase, path.join(dir, "ws"), path.join(dir, "marker")], {
     cwd: repo,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: "0" },
+    env: localChildEnv({ FORCE_COLOR: "0" }),
   });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
