@@ -62,6 +62,9 @@ async function storedFacts(dir: string): Promise<string[]> {
 }
 
 describe("fuzz: remember and forget", () => {
+  // Each fact costs a dozen file operations (lock, read, write, rename) three times over. With seed 42,
+  // 40 runs hold 170 facts: 33 near the length limit, 80 with ё/Ё, 85 with emoji, 19 lists of five or
+  // more. (60 runs held 210, none near the limit, before the long-fact arbitrary was fixed.)
   it("round-trip: every fact stored once, a repeat adds nothing, forgetting removes exactly that fact", async () => {
     await fc.assert(
       fc.asyncProperty(facts, async (list) => {
@@ -83,7 +86,7 @@ describe("fuzz: remember and forget", () => {
           expect((await storedFacts(dir)).map(normalizeFact).sort()).toEqual([...left].sort());
         }
       }),
-      { seed: 42, numRuns: 60 },
+      { seed: 42, numRuns: 40 },
     );
   });
 });
