@@ -20,7 +20,8 @@ describe("course files", () => {
   });
 });
 
-describe("course CLI", () => {
+// Each test starts the CLI once or twice: a guard for a busy machine, not a speed check.
+describe("course CLI", { timeout: 60_000 }, () => {
   it("lists the lessons and exits 2 for a lesson that does not exist", async () => {
     const { code, out } = await course("lesson", "99");
     expect(code).toBe(2);
@@ -59,7 +60,7 @@ describe("course CLI", () => {
   });
 });
 
-describe("lessons that talk through channels (lesson 09)", () => {
+describe("lessons that talk through channels (lesson 09)", { timeout: 60_000 }, () => {
   it("--chat is refused with the commands that do chat: --web, --telegram, or lesson 8 --chat", async () => {
     const { code, out } = await course("lesson", "9", "--offline", "--chat");
     expect(code).toBe(2);

@@ -57,7 +57,7 @@ afterAll(() => {
   copy?.remove();
 });
 
-describe("npm run doctor", () => {
+describe("npm run doctor", { timeout: 60_000 }, () => {
   it("a server that answers like the Messages API: every check ok or warn, exit 0, the key never printed", async () => {
     const { code, out } = await doctor({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: good });
     expect(code, out).toBe(0);

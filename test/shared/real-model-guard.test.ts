@@ -172,7 +172,7 @@ describe("--budget", () => {
   });
 });
 
-describe("npm run lesson against a local server", () => {
+describe("npm run lesson against a local server", { timeout: 60_000 }, () => {
   const lesson = (base: string, ...args: string[]) =>
     runCli(["lesson", "1", ...args], { env: { ANTHROPIC_API_KEY: "sk-ant-test-local-only", ANTHROPIC_BASE_URL: base } });
 

@@ -28,7 +28,7 @@ beforeAll(() => {
 });
 afterAll(() => copy?.remove());
 
-describe("npm run reset with no terminal", () => {
+describe("npm run reset with no terminal", { timeout: 60_000 }, () => {
   it("refuses without --yes, says how, and changes nothing", async () => {
     writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
     const { code, out } = await course("reset", "1");
