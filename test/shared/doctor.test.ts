@@ -5,8 +5,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CourseCopy } from "../../shared/cli/course-copy.ts";
-import { copyCourseWithBundle, runCli } from "../helpers/run-cli.ts";
+import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { runCli } from "../helpers/run-cli.ts";
 
 const KEY = `sk-ant-api03-${"Zq7".repeat(30)}AA`;
 let copy: CourseCopy;
@@ -27,7 +27,7 @@ let closed = "";
 const seen: Array<{ method?: string; url?: string; auth: boolean }> = [];
 
 beforeAll(async () => {
-  copy = copyCourseWithBundle("course-doctor-");
+  copy = copyCourse(process.cwd(), "course-doctor-");
   good = await serve((req, res) => {
     seen.push({ method: req.method, url: req.url, auth: req.headers["x-api-key"] === KEY });
     res.setHeader("content-type", "application/json");

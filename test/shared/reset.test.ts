@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CourseCopy } from "../../shared/cli/course-copy.ts";
-import { copyCourseWithBundle, runCli } from "../helpers/run-cli.ts";
+import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
 const EXERCISE = path.join("exercises", "01-first-tool", "search-contacts.ts");
@@ -23,7 +23,7 @@ const backups = () => {
 };
 
 beforeAll(() => {
-  copy = copyCourseWithBundle("course-reset-");
+  copy = copyCourse(process.cwd(), "course-reset-");
   starter = read(EXERCISE);
 });
 afterAll(() => copy?.remove());
