@@ -25,7 +25,17 @@ const freshDir = () => path.join(base, `run-${++counter}`);
 
 const char = fc.constantFrom(..."abcxyz", ..."АБВяёжЁЕе", "😀", "🇷🇺", "👩‍💻", " ", " ", "\t", "\n", ".", "!", "-", "*", "#", ">", "(", ")", "<", ":", "1", "2");
 const factText = fc.string({ unit: char, minLength: 1, maxLength: 60 });
-const longFact = fc.string({ unit: char, minLength: MAX_FACT_CHARS - 20, maxLength: MAX_FACT_CHARS });
+// Near the limit, which counts UTF-16 code units: fc.string's lengths count the units it picks (an emoji
+// is two to five code units), so most strings of 280-300 picks are over the limit, and a fact over it is
+// dropped below. Spaces are collapsed as remember does, then the text is cut to the limit.
+const longFact = fc.string({ unit: char, minLength: MAX_FACT_CHARS - 20, maxLength: MAX_FACT_CHARS }).map((text) => {
+  let kept = "";
+  for (const codePoint of text.replace(/\s+/g, " ")) {
+    if (kept.length + codePoint.length > MAX_FACT_CHARS) break;
+    kept += codePoint;
+  }
+  return kept;
+});
 // Only facts remember accepts; then one per meaning (remember keeps one of two facts that differ only in case, ё/е, spacing).
 const facts = fc.array(fc.oneof({ weight: 5, arbitrary: factText }, { weight: 1, arbitrary: longFact }), { minLength: 1, maxLength: 8 }).map((list) => {
   const seen = new Set<string>();
@@ -52,6 +62,9 @@ async function storedFacts(dir: string): Promise<string[]> {
 }
 
 describe("fuzz: remember and forget", () => {
+  // Each fact costs a dozen file operations (lock, read, write, rename) three times over. With seed 42,
+  // 40 runs hold 170 facts: 33 near the length limit, 80 with ё/Ё, 85 with emoji, 19 lists of five or
+  // more. (60 runs held 210, none near the limit, before the long-fact arbitrary was fixed.)
   it("round-trip: every fact stored once, a repeat adds nothing, forgetting removes exactly that fact", async () => {
     await fc.assert(
       fc.asyncProperty(facts, async (list) => {
@@ -73,7 +86,7 @@ describe("fuzz: remember and forget", () => {
           expect((await storedFacts(dir)).map(normalizeFact).sort()).toEqual([...left].sort());
         }
       }),
-      { seed: 42, numRuns: 60 },
+      { seed: 42, numRuns: 40 },
     );
   });
 });

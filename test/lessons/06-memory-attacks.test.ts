@@ -21,6 +21,7 @@ import { STARTER_FILES } from "../../lessons/06-memory/memory-folder.ts";
 import { remember } from "../../lessons/06-memory/remember.ts";
 import { setPreference } from "../../lessons/06-memory/set-preference.ts";
 import { createClient } from "../../shared/client.ts";
+import { localChildEnv } from "../helpers/run-cli.ts";
 
 const run = promisify(execFile);
 const today = () => "2026-05-01";
@@ -119,7 +120,7 @@ describe("finding 5: no lost updates", () => {
     const helper = path.join(root, "remember.mjs");
     await build({ entryPoints: ["test/helpers/remember-in-process.ts"], bundle: true, platform: "node", format: "esm", outfile: helper, logLevel: "error" });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => run(process.execPath, [helper, memoryDir, `Process ${i} was here`])),
+      Array.from({ length: 10 }, (_, i) => run(process.execPath, [helper, memoryDir, `Process ${i} was here`], { env: localChildEnv() })),
     );
     expect(results.map((r) => r.stdout.trim()).every((out) => out.startsWith("Saved"))).toBe(true);
     expect(await factsIn()).toHaveLength(10);

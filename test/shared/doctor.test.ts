@@ -2,11 +2,11 @@
 // answers an HTML page, one that never answers, and a port where nothing listens. Run in a temporary
 // copy of the course, with a made-up key that must never appear in the output.
 
-import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { runCli } from "../helpers/run-cli.ts";
 
 const KEY = `sk-ant-api03-${"Zq7".repeat(30)}AA`;
 let copy: CourseCopy;
@@ -18,18 +18,7 @@ function serve(handler: http.RequestListener): Promise<string> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 }
 
-function doctor(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", COURSE_TIMEOUT_S: "1" };
-  delete childEnv.ANTHROPIC_MODEL;
-  Object.assign(childEnv, env);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["shared/cli/launch.mjs", "doctor"], { cwd: copy.root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("close", (code) => resolve({ code, out }));
-  });
-}
+const doctor = (env: Record<string, string>) => runCli(["doctor"], { cwd: copy.root, env: { COURSE_TIMEOUT_S: "1", ...env } });
 
 let good = "";
 let html = "";
@@ -68,7 +57,7 @@ afterAll(() => {
   copy?.remove();
 });
 
-describe("npm run doctor", () => {
+describe("npm run doctor", { timeout: 60_000 }, () => {
   it("a server that answers like the Messages API: every check ok or warn, exit 0, the key never printed", async () => {
     const { code, out } = await doctor({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: good });
     expect(code, out).toBe(0);

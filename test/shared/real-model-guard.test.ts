@@ -3,7 +3,6 @@
 // server that never answers is given up on, naming it; a long retry-after is not waited on silently;
 // --budget stops before a request that could pass it. No retries hide any of these.
 
-import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
@@ -12,6 +11,7 @@ import { createClient } from "../../shared/client.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
 import { createRealModelGuard, RealModelStop, type GuardOptions } from "../../shared/real-model/guard.ts";
 import { createSpinner } from "../../shared/real-model/spinner.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { canRunPty, ptyKind, Terminal } from "./pty-terminal.ts";
 
 const servers: http.Server[] = [];
@@ -172,18 +172,9 @@ describe("--budget", () => {
   });
 });
 
-describe("npm run lesson against a local server", () => {
-  function lesson(base: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", ANTHROPIC_API_KEY: "sk-ant-test-local-only", ANTHROPIC_BASE_URL: base };
-    delete env.ANTHROPIC_MODEL;
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ["shared/cli/launch.mjs", "lesson", "1", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-      child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-      child.on("close", (code) => resolve({ code, out }));
-    });
-  }
+describe("npm run lesson against a local server", { timeout: 60_000 }, () => {
+  const lesson = (base: string, ...args: string[]) =>
+    runCli(["lesson", "1", ...args], { env: { ANTHROPIC_API_KEY: "sk-ant-test-local-only", ANTHROPIC_BASE_URL: base } });
 
   it("an HTML answer is one clear message with the URL, not a crash with a stack trace", async () => {
     const { code, out } = await lesson(url.html!);

@@ -1,7 +1,6 @@
 // Record, replay and replay-as-test: a run saved to a file (no secrets), played back through the same
 // strict checks, stopped with a diff when the code asks something else, and loaded as a mock script.
 
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { mockScriptFrom } from "../../shared/record-replay/mock-script.ts";
 import { createRecorder } from "../../shared/record-replay/recorder.ts";
 import { checkRecording, loadRecording, RECORDING_FORMAT, type Recording } from "../../shared/record-replay/recording.ts";
 import { createReplay, replayProblemIn, requestDiff } from "../../shared/record-replay/replay.ts";
+import { runCli } from "../helpers/run-cli.ts";
 
 const MODEL = "claude-haiku-5-5";
 const SECRET = "sk-ant-api03-SECRET-do-not-save";
@@ -274,27 +274,21 @@ describe("loading a recording", () => {
 });
 
 describe("npm run lesson with --record and --replay", () => {
-  function course(...args: string[]) {
-    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
-    delete env.ANTHROPIC_API_KEY;
-    delete env.ANTHROPIC_MODEL;
-    const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { env, encoding: "utf8", timeout: 120_000 });
-    return { code: result.status, out: result.stdout + result.stderr };
-  }
+  const course = (...args: string[]) => runCli(args, { timeoutMs: 120_000 });
 
-  it("records a run, replays it without a model, and stops a changed run with the diff", () => {
+  it("records a run, replays it without a model, and stops a changed run with the diff", async () => {
     const file = tempFile();
-    const recorded = course("lesson", "2", "--offline", "--record", file, TASK);
+    const recorded = await course("lesson", "2", "--offline", "--record", file, TASK);
     expect(recorded.code, recorded.out).toBe(0);
     expect(recorded.out).toContain(`Recorded 3 exchange(s) to ${file}`);
 
-    const replayed = course("lesson", "2", "--replay", file);
+    const replayed = await course("lesson", "2", "--replay", file);
     expect(replayed.code, replayed.out).toBe(0);
     expect(replayed.out).toContain(`Replaying '${file}': 3 exchange(s) recorded from the offline demo model`);
     expect(replayed.out, "the recorded task runs when none is given").toContain(`Task: ${TASK}`);
     expect(replayed.out).toContain('→ calculate {"expression":"1000 * 100.3"}');
 
-    const changed = course("lesson", "2", "--replay", file, "Сколько будет 2000 евро в рублях?");
+    const changed = await course("lesson", "2", "--replay", file, "Сколько будет 2000 евро в рублях?");
     expect(changed.code).toBe(1);
     expect(changed.out).toContain("Request 1 differs from the recording (- recorded, + sent now):");
     expect(changed.out).toContain('+      "content": "Сколько будет 2000 евро в рублях?",');

@@ -2,11 +2,11 @@
 // must not need git). The learner's edits are backed up before the starter comes back; with no
 // terminal and no --yes nothing happens; on a terminal it asks, and "n" keeps everything.
 
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
 const EXERCISE = path.join("exercises", "01-first-tool", "search-contacts.ts");
@@ -15,11 +15,7 @@ const MY_ANSWER = "// my half-done answer, with Кириллица\nexport const
 let copy: CourseCopy;
 let starter = "";
 
-function course(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
-  const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env, encoding: "utf8", timeout: 60_000 });
-  return { code: result.status, out: result.stdout + result.stderr };
-}
+const course = (...args: string[]) => runCli(args, { cwd: copy.root });
 const read = (file: string) => readFileSync(path.join(copy.root, file), "utf8");
 const backups = () => {
   const dir = path.join(copy.root, ".course", "backup", "01-first-tool");
@@ -32,19 +28,19 @@ beforeAll(() => {
 });
 afterAll(() => copy?.remove());
 
-describe("npm run reset with no terminal", () => {
-  it("refuses without --yes, says how, and changes nothing", () => {
+describe("npm run reset with no terminal", { timeout: 60_000 }, () => {
+  it("refuses without --yes, says how, and changes nothing", async () => {
     writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
-    const { code, out } = course("reset", "1");
+    const { code, out } = await course("reset", "1");
     expect(code).toBe(1);
     expect(out).toContain("Not resetting 01-first-tool: there is no terminal to ask you. To reset anyway: npm run reset 1 -- --yes");
     expect(read(EXERCISE)).toBe(MY_ANSWER);
     expect(backups()).toEqual([]);
   });
 
-  it("with --yes: backs up the learner's files, then puts the starter back, and says where the backup is", () => {
+  it("with --yes: backs up the learner's files, then puts the starter back, and says where the backup is", async () => {
     writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
-    const { code, out } = course("reset", "1", "--yes");
+    const { code, out } = await course("reset", "1", "--yes");
     expect(code, out).toBe(0);
     expect(read(EXERCISE)).toBe(starter);
     const [stamp] = backups();
@@ -55,21 +51,21 @@ describe("npm run reset with no terminal", () => {
     expect(out).toContain("Exercise 01-first-tool is back to its starter (search-contacts.ts).");
   });
 
-  it("a second reset in the same second keeps both backups; an untouched exercise is left alone", () => {
+  it("a second reset in the same second keeps both backups; an untouched exercise is left alone", async () => {
     writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
-    course("reset", "1", "--yes");
+    await course("reset", "1", "--yes");
     writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
-    course("reset", "1", "--yes");
+    await course("reset", "1", "--yes");
     expect(backups().length).toBe(3);
-    const { code, out } = course("reset", "1", "--yes");
+    const { code, out } = await course("reset", "1", "--yes");
     expect(code).toBe(0);
     expect(out).toContain("already as shipped. Nothing to reset.");
     expect(backups().length).toBe(3);
   });
 
-  it("exits 2 for an unknown exercise or option", () => {
-    expect(course("reset", "42", "--yes").code).toBe(2);
-    expect(course("reset", "1", "--force").code).toBe(2);
+  it("exits 2 for an unknown exercise or option", async () => {
+    expect((await course("reset", "42", "--yes")).code).toBe(2);
+    expect((await course("reset", "1", "--force")).code).toBe(2);
   });
 });
 
