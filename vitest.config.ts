@@ -20,8 +20,10 @@ export default defineConfig({
     testTimeout: 15_000,
     pool: "threads",
     // The course's own messages follow the learner's language (shared/i18n/language.ts); the tests
-    // read them in English, whatever LANG the machine has. Spawned commands inherit it.
-    env: { COURSE_LANG: "en" },
+    // read them in English, whatever LANG the machine has. The model is the course's default, whatever
+    // ANTHROPIC_MODEL the shell has ("" counts as unset, and dotenv does not replace it). Spawned
+    // commands inherit both.
+    env: { COURSE_LANG: "en", ANTHROPIC_MODEL: "" },
     // These packages are hundreds of small module files each; vitest bundles each into one file, once
     // (kept in node_modules/.vite), so a test worker opens a few files instead of hundreds. This is most
     // of what makes `npm run watch` re-check in under half a second.

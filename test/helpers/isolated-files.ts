@@ -7,8 +7,6 @@ export const GLOBAL_CHANGERS = [
   "test/05-parallel-and-safe.test.ts",
   "test/09-channels.test.ts",
   "test/lessons/06-memory.test.ts",
-  "test/lessons/08-assistant.test.ts",
-  "test/lessons/09-channels.test.ts",
   "test/shared/i18n-lesson-cli.test.ts",
   "test/shared/i18n-lesson-lines.test.ts",
   "test/shared/real-model-guard.test.ts",

@@ -45,7 +45,6 @@ function options(extra: Parameters<typeof runAgent>[2] = {}): Parameters<typeof 
 }
 beforeEach(() => {
   lines.length = 0;
-  delete process.env.ANTHROPIC_MODEL;
 });
 
 async function sessionLines(name = "terminal-main"): Promise<Array<Record<string, unknown>>> {

@@ -25,7 +25,6 @@ const printed: string[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "course-09-lesson-"));
   printed.length = 0;
-  delete process.env.ANTHROPIC_MODEL;
 });
 afterEach(async () => {
   await web?.close();
