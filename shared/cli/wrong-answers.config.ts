@@ -20,6 +20,8 @@ export default defineConfig({
     include: [`${path.relative(root, runDir)}/*.test.ts`],
     reporters: report ? [new ProjectReporter(report)] : ["default"],
     testTimeout: 15_000,
+    // As in vitest.config.ts: the checks read the course's messages in English, whatever LANG says.
+    env: { COURSE_LANG: "en" },
     pool: "threads",
     isolate: false,
     setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
