@@ -2,7 +2,7 @@
 // One vitest run for all of them (wrong-answers.ts says how).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ProjectReport } from "./project-reporter.ts";
@@ -18,19 +18,62 @@ export interface WrongAnswerProof {
   firstFailure?: string; // the message of the first failing check, to show it names the mistake
 }
 
+// Correct variants of these exercises (their reference solutions, each file with a comment added) run
+// beside the wrong answers, in the same vitest run and module graphs: each must pass every check. One
+// that fails was judged against another answer's files, and then no verdict of the run can be trusted.
+// Their checks are quick, and exercise 10 has four files, so all its proxies are tried.
+export const CONTROL_EXERCISES = ["01-first-tool", "10-edit-tool"];
+export const CONTROL_NAME = "correct-variant";
+
 // `only`: exercise ids ("03-saving-files"); none or empty means every exercise.
 export async function proveWrongAnswers(only?: string[]): Promise<WrongAnswerProof[]> {
   if (only?.length === 0) only = undefined;
   const all = listWrongAnswers(process.cwd(), only);
   if (all.length === 0) return [];
   const runnable = all.filter((wrong) => problemOf(wrong) === undefined);
-  const runDir = prepareRun(runnable);
+  const controlDir = mkdtempSync(path.join(os.tmpdir(), "course-control-"));
+  const controls = CONTROL_EXERCISES.filter((id) => runnable.some((w) => w.exercise === id)).map((id) => correctVariant(id, controlDir));
+  const runDir = prepareRun([...runnable, ...controls]);
   try {
     const report = runnable.length > 0 ? await runProjects(runDir) : undefined;
-    return all.map((wrong) => judge(wrong, report));
+    const proofs = all.map((wrong) => judge(wrong, report));
+    // A control that passes says nothing new; one that fails is the run's one failing line.
+    const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
+    return [...proofs, ...failedControls];
   } finally {
     rmSync(runDir, { recursive: true, force: true });
+    rmSync(controlDir, { recursive: true, force: true });
   }
+}
+
+function correctVariant(exercise: string, parent: string): WrongAnswer {
+  const solution = path.join("solutions", exercise);
+  const dir = path.join(parent, exercise);
+  mkdirSync(dir);
+  const files = readdirSync(solution).filter((f) => f.endsWith(".ts")).sort();
+  for (const file of files) {
+    const text = readFileSync(path.join(solution, file), "utf8");
+    writeFileSync(path.join(dir, file), `// A correct variant: the reference solution, run beside the wrong answers.\n${text}`);
+  }
+  return { exercise, name: CONTROL_NAME, dir, files };
+}
+
+function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+  const label = `correct variant ${control.exercise.slice(0, 2)} (the solution, run beside the wrong answers)`;
+  const project = keyOf(control);
+  const broken = report?.brokenFiles.find((b) => b.project === project);
+  const tests = report?.tests.filter((t) => t.project === project) ?? [];
+  const first = tests.findIndex((t) => !t.passed);
+  const ok = report !== undefined && !broken && tests.length > 0 && first === -1;
+  const why = broken
+    ? `its checks failed to load: ${broken.message.split("\n")[0]}`
+    : tests.length === 0
+      ? "none of its checks ran"
+      : `check ${first + 1} of ${tests.length} fails: ${tests[first]?.title}: ${tests[first]?.message.split("\n")[0]}`;
+  const line = ok
+    ? `${label}: all ${tests.length} checks pass`
+    : `${label}: ${why}. A correct answer must pass every check, so this run judged some answer by another's files`;
+  return { wrong: control, ok, line };
 }
 
 // What makes a wrong answer unusable before anything runs, or undefined.
