@@ -11,9 +11,10 @@
 
 import { ANSWER_GLOBAL, PROXY_PREFIX } from "./answer-proxy.ts";
 
-interface AnswerUnderTest {
+export interface AnswerUnderTest {
   dir: string;
   bound: Array<{ file: string; dir: string }>;
+  everyCheck: boolean; // stop-at-first-failure.ts lets every check run
 }
 
 // The parts of vite's module-runner graph (EvaluatedModules) this uses.
@@ -26,9 +27,9 @@ interface EvaluatedModules {
 }
 
 // checksFile: test/NN-slug.test.ts (absolute); files: the exercise files it imports.
-export async function checkAnswer(dir: string, checksFile: string, files: string[]): Promise<void> {
+export async function checkAnswer(dir: string, checksFile: string, files: string[], options: { everyCheck?: boolean } = {}): Promise<void> {
   forgetPreviousAnswer();
-  const answer: AnswerUnderTest = { dir, bound: [] };
+  const answer: AnswerUnderTest = { dir, bound: [], everyCheck: options.everyCheck === true };
   Reflect.set(globalThis, ANSWER_GLOBAL, answer);
   await import(/* @vite-ignore */ checksFile);
   for (const file of files) {
@@ -60,4 +61,9 @@ function moduleGraph(): EvaluatedModules {
     throw new Error("vitest's worker no longer exposes its module graph (__vitest_worker__.evaluatedModules); answer-under-test.ts needs updating for this vitest version");
   }
   return graph as EvaluatedModules;
+}
+
+// The answer whose checks this worker runs now, if any.
+export function answerUnderTest(): AnswerUnderTest | undefined {
+  return Reflect.get(globalThis, ANSWER_GLOBAL) as AnswerUnderTest | undefined;
 }

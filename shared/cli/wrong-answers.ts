@@ -20,6 +20,8 @@ export interface WrongAnswer {
   name: string; // "startswith-no-separator"
   dir: string; // absolute path of its folder
   files: string[]; // the overlaid .ts files, e.g. ["save-to-file.ts"]
+  // Run every check, not only up to the first failing one (a starter's failing checks are counted).
+  everyCheck?: boolean;
 }
 
 export const WRONG_ANSWERS_DIR = path.join("test", "wrong-answers");
@@ -71,7 +73,7 @@ export function prepareRun(wrongs: WrongAnswer[], root = process.cwd()): string 
     const lines = [
       `// Wrong answer ${wrong.exercise}/${wrong.name}: the checks of test/${wrong.exercise}.test.ts against ./${key}/.`,
       `import { checkAnswer } from "../shared/cli/answer-under-test.ts";`,
-      `await checkAnswer(${JSON.stringify(solutionCopy)}, ${JSON.stringify(checks)}, ${JSON.stringify([...new Set(imported)])});`,
+      `await checkAnswer(${JSON.stringify(solutionCopy)}, ${JSON.stringify(checks)}, ${JSON.stringify([...new Set(imported)])}${wrong.everyCheck ? ", { everyCheck: true }" : ""});`,
     ];
     writeFileSync(path.join(runDir, `${key}.test.ts`), `${lines.join("\n")}\n`);
   }

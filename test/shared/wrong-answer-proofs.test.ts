@@ -70,6 +70,19 @@ describe("each wrong answer's test file loads the checks against its own copy", 
     }
   });
 
+  it("lets every check of a starter run, and stops a wrong answer at its first failing check", () => {
+    const [wrong] = listWrongAnswers(process.cwd(), ["01-first-tool"]);
+    if (!wrong) throw new Error("exercise 01 has no wrong answers");
+    const starter = { ...wrong, name: "starter", everyCheck: true };
+    const runDir = prepareRun([wrong, starter]);
+    try {
+      expect(readFileSync(path.join(runDir, `${keyOf(starter)}.test.ts`), "utf8")).toContain(", { everyCheck: true });");
+      expect(readFileSync(path.join(runDir, `${keyOf(wrong)}.test.ts`), "utf8")).not.toContain("everyCheck");
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
+
   it("runs correct variants of exercises that have wrong answers", () => {
     for (const id of CONTROL_EXERCISES) expect(listWrongAnswers(process.cwd(), [id]).length, `${id} has no wrong answers to run beside`).toBeGreaterThan(0);
   });
