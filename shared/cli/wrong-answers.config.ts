@@ -4,9 +4,9 @@
 // proxies of answer-proxy.ts let each exercise's checks be transformed once.
 //   COURSE_PROJECT_REPORT  where ProjectReporter writes the results per test file
 
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { workers } from "./vitest-run.ts";
 import { answerProxy } from "./answer-proxy.ts";
 import { ProjectReporter } from "./project-reporter.ts";
 
@@ -28,6 +28,8 @@ export default defineConfig({
     pool: "threads",
     isolate: false,
     setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
-    maxWorkers: workers(),
+    // One worker per core, not the one more that npm test's own run uses (vitest-run.ts): these checks
+    // compute more than they wait, and each worker loads the shared modules again.
+    maxWorkers: os.availableParallelism(),
   },
 });
