@@ -25,6 +25,9 @@ export default defineConfig({
     testTimeout: 15_000,
     // As in vitest.config.ts: the checks read the course's messages in English, whatever LANG says.
     env: { COURSE_LANG: "en" },
+    // Each run's test files have new names (a fresh scratch folder), so vitest's cache of file
+    // durations could never use them; without this, node_modules/.vite/vitest/ keeps every run's.
+    cache: false,
     pool: "threads",
     isolate: false,
     setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
