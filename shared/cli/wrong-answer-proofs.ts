@@ -1,11 +1,14 @@
-// npm test, step 3: every hand-written wrong answer fails at least one check of its exercise.
-// One vitest run for all of them (wrong-answers.ts says how).
+// npm test, step 3: every hand-written wrong answer fails at least one check of its exercise, and
+// (runProofs) every starter as shipped fails its checks. One vitest run for all of them
+// (wrong-answers.ts says how).
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CourseUnit } from "./course-files.ts";
 import type { ProjectReport } from "./project-reporter.ts";
+import { shippedStarter } from "./starters.ts";
 import { keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
 
 // Each exercise keeps at least this many plausible mistakes that its checks must reject.
@@ -18,19 +21,101 @@ export interface WrongAnswerProof {
   firstFailure?: string; // the message of the first failing check, to show it names the mistake
 }
 
+// An exercise's checks run against its starter as shipped (shared/starters/), every one of them.
+export interface StarterRun {
+  exercise: string;
+  checks: number;
+  failing: number;
+  loadError?: string; // the checks failed to load, so none ran
+}
+
+export interface ProofRun {
+  wrongAnswers: WrongAnswerProof[];
+  starters: StarterRun[];
+}
+
+// Correct variants of these exercises (their reference solutions, each file with a comment added) run
+// beside the wrong answers, in the same vitest run and module graphs: each must pass every check. One
+// that fails was judged against another answer's files, and then no verdict of the run can be trusted.
+// Their checks are quick, and exercise 10 has four files, so all its proxies are tried.
+export const CONTROL_EXERCISES = ["01-first-tool", "10-edit-tool"];
+// Names no folder of test/wrong-answers/ has (those are kebab-case), so their copies never collide.
+const CONTROL_NAME = "(correct-variant)";
+const STARTER_NAME = "(starter)";
+
 // `only`: exercise ids ("03-saving-files"); none or empty means every exercise.
 export async function proveWrongAnswers(only?: string[]): Promise<WrongAnswerProof[]> {
-  if (only?.length === 0) only = undefined;
+  return (await runProofs({ only })).wrongAnswers;
+}
+
+// The wrong answers of `only` (or of every exercise), and the starters of `starters`, in one run: a
+// vitest start, and the modules they share loaded once, instead of one run for each kind.
+export async function runProofs(options: { only?: string[]; starters?: CourseUnit[] }): Promise<ProofRun> {
+  const only = options.only?.length ? options.only : undefined;
   const all = listWrongAnswers(process.cwd(), only);
-  if (all.length === 0) return [];
   const runnable = all.filter((wrong) => problemOf(wrong) === undefined);
-  const runDir = prepareRun(runnable);
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proofs-"));
+  const controls = CONTROL_EXERCISES.filter((id) => runnable.some((w) => w.exercise === id)).map((id) => correctVariant(id, scratch));
+  const starters = (options.starters ?? []).map((exercise) => starterAsShipped(exercise, scratch));
+  const answers = [...runnable, ...controls, ...starters];
+  const runDir = prepareRun(answers);
   try {
-    const report = runnable.length > 0 ? await runProjects(runDir) : undefined;
-    return all.map((wrong) => judge(wrong, report));
+    const report = answers.length > 0 ? await runProjects(runDir) : undefined;
+    const proofs = all.map((wrong) => judge(wrong, report));
+    // A control that passes says nothing new; one that fails is the run's one failing line.
+    const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
+    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)) };
   } finally {
     rmSync(runDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function correctVariant(exercise: string, parent: string): WrongAnswer {
+  const solution = path.join("solutions", exercise);
+  const dir = path.join(parent, `${exercise}-correct-variant`);
+  mkdirSync(dir);
+  const files = readdirSync(solution).filter((f) => f.endsWith(".ts")).sort();
+  for (const file of files) {
+    const text = readFileSync(path.join(solution, file), "utf8");
+    writeFileSync(path.join(dir, file), `// A correct variant: the reference solution, run beside the wrong answers.\n${text}`);
+  }
+  return { exercise, name: CONTROL_NAME, dir, files };
+}
+
+// The starter's files replace all of the solution's (an exercise mirrors its solution file by file).
+function starterAsShipped(exercise: CourseUnit, parent: string): WrongAnswer {
+  const dir = path.join(parent, `${exercise.id}-starter`);
+  mkdirSync(dir);
+  const starter = shippedStarter(exercise);
+  for (const [name, text] of starter) writeFileSync(path.join(dir, name), text);
+  return { exercise: exercise.id, name: STARTER_NAME, dir, files: [...starter.keys()].sort(), everyCheck: true };
+}
+
+function countStarter(starter: WrongAnswer, report: ProjectReport | undefined): StarterRun {
+  const project = keyOf(starter);
+  const broken = report?.brokenFiles.find((b) => b.project === project);
+  const tests = report?.tests.filter((t) => t.project === project) ?? [];
+  const loadError = !report ? "vitest wrote no report" : broken ? broken.message.split("\n")[0] : undefined;
+  return { exercise: starter.exercise, checks: tests.length, failing: tests.filter((t) => !t.passed).length, ...(loadError ? { loadError } : {}) };
+}
+
+function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+  const label = `correct variant ${control.exercise.slice(0, 2)} (the solution, run beside the wrong answers)`;
+  const project = keyOf(control);
+  const broken = report?.brokenFiles.find((b) => b.project === project);
+  const tests = report?.tests.filter((t) => t.project === project) ?? [];
+  const first = tests.findIndex((t) => !t.passed);
+  const ok = report !== undefined && !broken && tests.length > 0 && first === -1;
+  const why = broken
+    ? `its checks failed to load: ${broken.message.split("\n")[0]}`
+    : tests.length === 0
+      ? "none of its checks ran"
+      : `check ${first + 1} of ${tests.length} fails: ${tests[first]?.title}: ${tests[first]?.message.split("\n")[0]}`;
+  const line = ok
+    ? `${label}: all ${tests.length} checks pass`
+    : `${label}: ${why}. A correct answer must pass every check, so this run judged some answer by another's files`;
+  return { wrong: control, ok, line };
 }
 
 // What makes a wrong answer unusable before anything runs, or undefined.

@@ -4,13 +4,15 @@
 // least one check to fail, the same way it proves the untouched starter fails.
 //
 // How, cheaply: for each wrong answer, a copy of solutions/NN-slug/ with the wrong files laid over it,
-// and a copy of test/NN-slug.test.ts whose @exercise imports point at that copy, all in one scratch
-// folder at the repo root (git-ignored, removed afterwards). The copies sit at the same depth as the
-// originals, so their relative imports (../../lessons/...) need no rewriting. Then ONE vitest run with
-// isolate: false loads the SDK, mathjs and the lessons once per worker, not once per wrong answer.
-// Nothing is written into the learner's folders.
+// and a three-line test file that loads test/NN-slug.test.ts against that copy
+// (answer-under-test.ts), all in one scratch folder at the repo root (git-ignored, removed
+// afterwards). The copies sit at the same depth as the originals, so their relative imports
+// (../../lessons/...) need no rewriting. Then ONE vitest run with isolate: false
+// (wrong-answers.config.ts) loads the SDK, mathjs and the lessons once per worker, and transforms
+// each exercise's checks once: its @exercise imports go through proxies (answer-proxy.ts) that
+// import the files of the wrong answer under test. Nothing is written into the learner's folders.
 
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface WrongAnswer {
@@ -18,10 +20,12 @@ export interface WrongAnswer {
   name: string; // "startswith-no-separator"
   dir: string; // absolute path of its folder
   files: string[]; // the overlaid .ts files, e.g. ["save-to-file.ts"]
+  // Run every check, not only up to the first failing one (a starter's failing checks are counted).
+  everyCheck?: boolean;
 }
 
 export const WRONG_ANSWERS_DIR = path.join("test", "wrong-answers");
-// Scratch folders for one run each: `.wrong-answers-run-<pid>/` (git-ignored).
+// Scratch folders for one run each: `.wrong-answers-run-XXXXXX/` (git-ignored).
 export const RUN_DIR_PREFIX = ".wrong-answers-run-";
 
 export function listWrongAnswers(root = process.cwd(), only?: string[]): WrongAnswer[] {
@@ -55,19 +59,23 @@ export function wrongAnswerOfTestFile(file: string): string {
   return path.basename(file).replace(/\.test\.ts$/, "");
 }
 
-// Writes the copies for every wrong answer into a fresh scratch folder and returns its path.
+// Writes the copies and test files for every wrong answer into a fresh scratch folder and returns
+// its path.
 export function prepareRun(wrongs: WrongAnswer[], root = process.cwd()): string {
-  const runDir = path.join(root, `${RUN_DIR_PREFIX}${process.pid}`);
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(runDir, { recursive: true });
+  const runDir = mkdtempSync(path.join(root, RUN_DIR_PREFIX));
   for (const wrong of wrongs) {
     const key = keyOf(wrong);
     const solutionCopy = path.join(runDir, key);
     cpSync(path.join(root, "solutions", wrong.exercise), solutionCopy, { recursive: true });
     for (const file of wrong.files) cpSync(path.join(wrong.dir, file), path.join(solutionCopy, file));
-    const checks = readFileSync(path.join(root, "test", `${wrong.exercise}.test.ts`), "utf8");
-    const pointed = checks.replaceAll(`"@exercise/${wrong.exercise}/`, `"./${key}/`);
-    writeFileSync(path.join(runDir, `${key}.test.ts`), pointed);
+    const checks = path.join(root, "test", `${wrong.exercise}.test.ts`);
+    const imported = [...readFileSync(checks, "utf8").matchAll(new RegExp(`"@exercise/${wrong.exercise}/([^"]+)"`, "g"))].map((m) => m[1]);
+    const lines = [
+      `// Wrong answer ${wrong.exercise}/${wrong.name}: the checks of test/${wrong.exercise}.test.ts against ./${key}/.`,
+      `import { checkAnswer } from "../shared/cli/answer-under-test.ts";`,
+      `await checkAnswer(${JSON.stringify(solutionCopy)}, ${JSON.stringify(checks)}, ${JSON.stringify([...new Set(imported)])}${wrong.everyCheck ? ", { everyCheck: true }" : ""});`,
+    ];
+    writeFileSync(path.join(runDir, `${key}.test.ts`), `${lines.join("\n")}\n`);
   }
   return runDir;
 }

@@ -1,0 +1,89 @@
+// The wrong-answer proofs (shared/cli/wrong-answers.ts) transform each exercise's checks once and load
+// them again for every wrong answer, through proxies that import that answer's files. Whether a
+// whole run judges each answer by its own files is checked inside every run: correct variants run
+// beside the wrong answers and must pass (CONTROL_EXERCISES in wrong-answer-proofs.ts), and each
+// test file stops if a proxy was not loaded for its answer (answer-under-test.ts). These are the
+// parts that can be checked without starting vitest again.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runtimeExports } from "../../shared/cli/answer-proxy.ts";
+import { CONTROL_EXERCISES } from "../../shared/cli/wrong-answer-proofs.ts";
+import { keyOf, listWrongAnswers, prepareRun } from "../../shared/cli/wrong-answers.ts";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proof-test-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("answer proxies re-export what the solution exports at run time", () => {
+  it("lists functions, constants, classes and renamed exports, and leaves out types and interfaces", () => {
+    const file = path.join(scratch, "tool.ts");
+    writeFileSync(
+      file,
+      [
+        "export interface Options { x: number }",
+        "export type Name = string;",
+        "export const LIMIT = 3;",
+        "export async function run(): Promise<void> {}",
+        "export function* pages() {}",
+        "export class ToolError extends Error {}",
+        "const hidden = 1;",
+        "function helper() {}",
+        "export { hidden as shown, helper, type Options as Settings };",
+      ].join("\n"),
+    );
+    expect(runtimeExports(file)).toEqual(["LIMIT", "ToolError", "helper", "pages", "run", "shown"]);
+  });
+
+  it("finds every name a check imports from the exercise files", () => {
+    const missing: string[] = [];
+    for (const checks of ["01-first-tool", "04-tool-contract", "10-edit-tool"]) {
+      const source = readFileSync(path.join("test", `${checks}.test.ts`), "utf8");
+      for (const m of source.matchAll(/import \{([^}]*)\} from "@exercise\/([^"]+)"/g)) {
+        const exported = runtimeExports(path.join("solutions", m[2] ?? ""));
+        const names = (m[1] ?? "").split(",").map((n) => n.trim()).filter((n) => n !== "" && !n.startsWith("type "));
+        for (const name of names) if (!exported.includes(name.split(/\s+as\s+/)[0] ?? "")) missing.push(`${m[2]}: ${name}`);
+      }
+    }
+    expect(missing, "These imports would be undefined through the proxy").toEqual([]);
+  });
+});
+
+describe("each wrong answer's test file loads the checks against its own copy", () => {
+  it("names its copy, the exercise's checks, and every exercise file the checks import", () => {
+    const wrongs = listWrongAnswers(process.cwd(), ["10-edit-tool"]).slice(0, 2);
+    const runDir = prepareRun(wrongs);
+    try {
+      for (const wrong of wrongs) {
+        const stub = readFileSync(path.join(runDir, `${keyOf(wrong)}.test.ts`), "utf8");
+        const copy = path.join(runDir, keyOf(wrong));
+        expect(stub).toContain(`await checkAnswer(${JSON.stringify(copy)}, ${JSON.stringify(path.resolve("test", "10-edit-tool.test.ts"))}, `);
+        for (const file of ["edit-parts.ts", "matchers.ts", "safety-stops.ts", "splice.ts"]) expect(stub).toContain(JSON.stringify(file));
+        for (const file of wrong.files) {
+          expect(readFileSync(path.join(copy, file), "utf8"), `${file} of the copy is the wrong answer's`).toBe(readFileSync(path.join(wrong.dir, file), "utf8"));
+        }
+      }
+      expect(wrongs.length).toBe(2);
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
+
+  it("lets every check of a starter run, and stops a wrong answer at its first failing check", () => {
+    const [wrong] = listWrongAnswers(process.cwd(), ["01-first-tool"]);
+    if (!wrong) throw new Error("exercise 01 has no wrong answers");
+    const starter = { ...wrong, name: "starter", everyCheck: true };
+    const runDir = prepareRun([wrong, starter]);
+    try {
+      expect(readFileSync(path.join(runDir, `${keyOf(starter)}.test.ts`), "utf8")).toContain(", { everyCheck: true });");
+      expect(readFileSync(path.join(runDir, `${keyOf(wrong)}.test.ts`), "utf8")).not.toContain("everyCheck");
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs correct variants of exercises that have wrong answers", () => {
+    for (const id of CONTROL_EXERCISES) expect(listWrongAnswers(process.cwd(), [id]).length, `${id} has no wrong answers to run beside`).toBeGreaterThan(0);
+  });
+});
