@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { listUnits } from "./course-files.ts";
 import { shippedStarter } from "./starters.ts";
+import { RUN_DIR_PREFIX } from "./wrong-answers.ts";
 
 // The learner's and the machine's own things never travel into a copy.
 const LEFT_OUT = new Set(["node_modules", ".git", "workspace", ".course", ".env", ".cache", ".stryker-tmp", "reports"]);
@@ -27,7 +28,8 @@ export interface CourseCopy {
 export function copyCourse(from = process.cwd(), prefix = "course-copy-"): CourseCopy {
   const root = mkdtempSync(path.join(os.tmpdir(), prefix));
   for (const entry of readdirSync(from)) {
-    if (LEFT_OUT.has(entry)) continue;
+    // npm test's wrong-answer proofs keep their scratch folder in the course while they run.
+    if (LEFT_OUT.has(entry) || entry.startsWith(RUN_DIR_PREFIX)) continue;
     cpSync(path.join(from, entry), path.join(root, entry), { recursive: true, preserveTimestamps: true });
   }
   const modules = path.join(from, "node_modules");

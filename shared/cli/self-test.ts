@@ -1,15 +1,16 @@
 // npm test: the whole course tests itself, as CI does.
 //   1. type-check everything (lessons, exercises, solutions, shared, tests);
 //   2. run every test against solutions/ (all must pass);
-//   3. prove every exercise can fail: run its tests on the untouched starter in exercises/ (at least
+//   3. prove every exercise can fail: run its tests on its starter as shipped (shared/starters/; at least
 //      one test must fail; a starter that passes its own checks teaches nothing), and check that the
 //      exercise and its solution have the same files and exports; and every hand-written wrong answer
 //      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts);
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
 //      temporary copy of the course, so the learner's workspace/ is never touched.
 // It ends with one line, "N passed, N failed", counting each of those checks.
-// Steps 1, 3 and 4 print nothing while they run, so they start with step 2 and run beside it: much of
-// step 2's time is spent waiting on child processes, not computing, and its last files leave a core idle.
+// Steps 1, 3 (its proofs, one vitest run) and 4 print nothing while they run, so they start with step 2
+// and run beside it: much of step 2's time is spent waiting on child processes, not computing, and its
+// last files leave a core idle.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -17,8 +18,9 @@ import path from "node:path";
 import chalk from "chalk";
 import { copyCourse } from "./course-copy.ts";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
+import { shippedStarter } from "./starters.ts";
 import { runVitest, workers } from "./vitest-run.ts";
-import { MIN_WRONG_ANSWERS, proveWrongAnswers } from "./wrong-answer-proofs.ts";
+import { MIN_WRONG_ANSWERS, runProofs } from "./wrong-answer-proofs.ts";
 
 interface Tally {
   passed: number;
@@ -54,18 +56,13 @@ export async function selfTestCommand(): Promise<number> {
   // half the time. A fresh clone (CI) has no cache and checks everything.
   const tsBuildInfo = path.join("node_modules", ".cache", "course", "tsbuildinfo");
   const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", tsBuildInfo]);
-  // The wrong-answer proofs (step 3) are quiet and independent of step 2: they start now too, and
-  // fill the time step 2's workers spend waiting on child processes. Their lines come in step 3.
-  const wrongAnswerProofs = proveWrongAnswers();
+  // Step 3's proofs (the starters as shipped and the wrong answers, in one vitest run) are quiet and
+  // independent of step 2: they start now too, and fill the time step 2's workers spend waiting on
+  // child processes. Their lines come in step 3. The starters come from shared/starters/, never from
+  // exercises/: a learner who has solved exercises can run npm test too, and it still proves what ships.
+  const proofRun = runProofs({ starters: exercises });
   // So are the lesson runs (step 4), one after another in a copy of the course.
   const lessonRuns = runLessons(lessons);
-  // And the starters' run (step 3), in a copy of the course whose exercises/ holds the starters as
-  // shipped (course-copy.ts): a learner who has solved exercises can run npm test too, and it still
-  // proves what ships, not their answers.
-  const shipped = copyCourse(process.cwd(), "course-starters-");
-  // One worker: it runs in the background of step 2, where the cores are busy anyway, and every extra
-  // worker would load the SDK and the rest once more.
-  const startersRun = runVitest(exercises.map(testFileFor), { target: "exercises", quiet: true, cwd: shipped.root, workers: 1, shareModules: true });
 
   console.log(chalk.bold("\n2. Every test against solutions/"));
   const solved = await runVitest([], { target: "solutions", workers: workers() });
@@ -81,23 +78,23 @@ export async function selfTestCommand(): Promise<number> {
   step = took("Steps 1 and 2", step);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  const starters = await startersRun;
+  const { starters, wrongAnswers: proofs } = await proofRun;
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
-    const tests = starters.tests.filter((t) => t.file === file);
-    const failing = tests.filter((t) => !t.passed).length;
+    const starter = starters.find((s) => s.exercise === exercise.id);
+    const failing = starter?.failing ?? 0;
     record(
       tally,
       existsSync(file) && failing > 0,
-      existsSync(file)
-        ? `exercise ${exercise.id}: ${failing} of ${tests.length} checks fail on the untouched starter`
-        : `exercise ${exercise.id}: has no ${file}`,
+      !existsSync(file)
+        ? `exercise ${exercise.id}: has no ${file}`
+        : starter?.loadError
+          ? `exercise ${exercise.id}: its checks failed to load on the untouched starter: ${starter.loadError}`
+          : `exercise ${exercise.id}: ${failing} of ${starter?.checks ?? 0} checks fail on the untouched starter`,
     );
-    const mismatch = mirrorProblem(exercise, shipped.root);
+    const mismatch = mirrorProblem(exercise);
     record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);
   }
-  shipped.remove();
-  const proofs = await wrongAnswerProofs;
   for (const proof of proofs) {
     record(tally, proof.ok, proof.line);
     if (proof.firstFailure) console.log(chalk.dim(`    ${proof.firstFailure.slice(0, 150)}`));
@@ -168,25 +165,23 @@ function took(what: string, since: number): number {
   return now;
 }
 
-// Exercises mirror solutions: the same .ts files, each with the same exported names.
-function mirrorProblem(exercise: CourseUnit, root: string): string | null {
-  const exerciseDir = path.join(root, "exercises", exercise.id);
-  const solutionDir = path.join(root, "solutions", exercise.id);
+// Exercises as shipped mirror solutions: the same .ts files, each with the same exported names.
+function mirrorProblem(exercise: CourseUnit): string | null {
+  const starter = shippedStarter(exercise);
+  const solutionDir = path.join("solutions", exercise.id);
   if (!existsSync(solutionDir)) return `has no solutions/${exercise.id}`;
-  const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
-  const ours = tsFiles(exerciseDir);
-  const theirs = tsFiles(solutionDir);
+  const ours = [...starter.keys()].filter((f) => f.endsWith(".ts")).sort();
+  const theirs = readdirSync(solutionDir).filter((f) => f.endsWith(".ts")).sort();
   if (ours.join() !== theirs.join()) return `files differ: exercises has [${ours.join(", ")}], solutions has [${theirs.join(", ")}]`;
   for (const file of ours) {
-    const a = exportsOf(path.join(exerciseDir, file));
-    const b = exportsOf(path.join(solutionDir, file));
+    const a = exportsOf(starter.get(file) ?? "");
+    const b = exportsOf(readFileSync(path.join(solutionDir, file), "utf8"));
     if (a.join() !== b.join()) return `${file} exports differ: [${a.join(", ")}] vs [${b.join(", ")}]`;
   }
   return null;
 }
 
-function exportsOf(file: string): string[] {
-  const source = readFileSync(file, "utf8");
+function exportsOf(source: string): string[] {
   const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z0-9_$]+)/gm)].map(
     (m) => m[1] ?? "",
   );
