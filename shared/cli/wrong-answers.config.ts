@@ -23,8 +23,9 @@ export default defineConfig({
     include: [`${path.relative(root, runDir)}/*.test.ts`],
     reporters: report ? [new ProjectReporter(report)] : ["default"],
     testTimeout: 15_000,
-    // As in vitest.config.ts: the checks read the course's messages in English, whatever LANG says.
-    env: { COURSE_LANG: "en" },
+    // As in vitest.config.ts: the checks read the course's messages in English, whatever LANG says,
+    // and see the course's default model, whatever ANTHROPIC_MODEL the shell has.
+    env: { COURSE_LANG: "en", ANTHROPIC_MODEL: "" },
     // Each run's test files have new names (a fresh scratch folder), so vitest's cache of file
     // durations could never use them; without this, node_modules/.vite/vitest/ keeps every run's.
     cache: false,
