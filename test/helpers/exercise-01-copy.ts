@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "no
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { localChildEnv } from "./run-cli.ts";
 
 const FILE = path.join("exercises", "01-first-tool", "search-contacts.ts");
 const SOLUTION = path.join("solutions", "01-first-tool", "search-contacts.ts");
@@ -49,13 +50,9 @@ function exercise01Copy(prefix: string, options: Exercise01CopyOptions): Exercis
     solution: readFileSync(path.join(copy.root, SOLUTION), "utf8"),
     write: (text) => writeFileSync(path.join(copy.root, FILE), text),
     course(args, env = {}) {
-      const base: NodeJS.ProcessEnv = { ...process.env };
-      delete base.FORCE_COLOR;
-      delete base.NO_COLOR;
-      delete base.ANTHROPIC_API_KEY;
-      // No run opens a TLS connection; reading a CA file costs each node start ~40 ms where one is set.
-      delete base.NODE_EXTRA_CA_CERTS;
-      const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: { ...base, ...env }, encoding: "utf8", timeout: 90_000 });
+      // localChildEnv: no CA file to parse at each start (no run opens a TLS connection).
+      const childEnv = localChildEnv({ FORCE_COLOR: undefined, NO_COLOR: undefined, ANTHROPIC_API_KEY: undefined, ...env });
+      const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: childEnv, encoding: "utf8", timeout: 90_000 });
       return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
     },
     remove: () => copy.remove(),
