@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { exportedNames } from "./export-names.ts";
 
 export const PROXY_PREFIX = "\0course-answer:";
 // The worker-side record of the wrong answer under test (answer-under-test.ts fills it).
@@ -42,17 +43,7 @@ export const { ${names.join(", ")} } = module;
 `;
 }
 
-// The names a solution file exports at run time (types and interfaces are gone by then), found the
-// way self-test.ts compares an exercise's exports with its solution's.
+// The names a solution file exports at run time (types and interfaces are gone by then).
 export function runtimeExports(file: string): string[] {
-  const source = readFileSync(file, "utf8");
-  const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class|enum)\s+([A-Za-z0-9_$]+)/gm)].map((m) => m[1] ?? "");
-  for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
-    for (const part of (m[1] ?? "").split(",")) {
-      if (/^\s*type\s/.test(part)) continue;
-      const name = part.trim().split(/\s+as\s+/).pop();
-      if (name) names.push(name);
-    }
-  }
-  return names.filter((name) => name !== "").sort();
+  return exportedNames(readFileSync(file, "utf8"), "runtime");
 }

@@ -18,6 +18,7 @@ import path from "node:path";
 import chalk from "chalk";
 import { copyCourse } from "./course-copy.ts";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
+import { exportedNames } from "./export-names.ts";
 import { shippedStarter } from "./starters.ts";
 import { runVitest, workers } from "./vitest-run.ts";
 import { MIN_WRONG_ANSWERS, runProofs } from "./wrong-answer-proofs.ts";
@@ -174,22 +175,9 @@ function mirrorProblem(exercise: CourseUnit): string | null {
   const theirs = readdirSync(solutionDir).filter((f) => f.endsWith(".ts")).sort();
   if (ours.join() !== theirs.join()) return `files differ: exercises has [${ours.join(", ")}], solutions has [${theirs.join(", ")}]`;
   for (const file of ours) {
-    const a = exportsOf(starter.get(file) ?? "");
-    const b = exportsOf(readFileSync(path.join(solutionDir, file), "utf8"));
+    const a = exportedNames(starter.get(file) ?? "", "all");
+    const b = exportedNames(readFileSync(path.join(solutionDir, file), "utf8"), "all");
     if (a.join() !== b.join()) return `${file} exports differ: [${a.join(", ")}] vs [${b.join(", ")}]`;
   }
   return null;
-}
-
-function exportsOf(source: string): string[] {
-  const names = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z0-9_$]+)/gm)].map(
-    (m) => m[1] ?? "",
-  );
-  for (const m of source.matchAll(/^export\s*(?:type\s*)?\{([^}]*)\}/gm)) {
-    for (const part of (m[1] ?? "").split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.replace(/^type\s+/, "");
-      if (name) names.push(name);
-    }
-  }
-  return names.sort();
 }
