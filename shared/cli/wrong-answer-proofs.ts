@@ -92,19 +92,21 @@ function starterAsShipped(exercise: CourseUnit, parent: string): WrongAnswer {
   return { exercise: exercise.id, name: STARTER_NAME, dir, files: [...starter.keys()].sort(), everyCheck: true };
 }
 
+// What the run reported for one answer's test file: whether it failed to load, and its checks.
+function resultsOf(answer: WrongAnswer, report: ProjectReport | undefined) {
+  const project = keyOf(answer);
+  return { broken: report?.brokenFiles.find((b) => b.project === project), tests: report?.tests.filter((t) => t.project === project) ?? [] };
+}
+
 function countStarter(starter: WrongAnswer, report: ProjectReport | undefined): StarterRun {
-  const project = keyOf(starter);
-  const broken = report?.brokenFiles.find((b) => b.project === project);
-  const tests = report?.tests.filter((t) => t.project === project) ?? [];
+  const { broken, tests } = resultsOf(starter, report);
   const loadError = !report ? "vitest wrote no report" : broken ? broken.message.split("\n")[0] : undefined;
   return { exercise: starter.exercise, checks: tests.length, failing: tests.filter((t) => !t.passed).length, ...(loadError ? { loadError } : {}) };
 }
 
 function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
   const label = `correct variant ${control.exercise.slice(0, 2)} (the solution, run beside the wrong answers)`;
-  const project = keyOf(control);
-  const broken = report?.brokenFiles.find((b) => b.project === project);
-  const tests = report?.tests.filter((t) => t.project === project) ?? [];
+  const { broken, tests } = resultsOf(control, report);
   const first = tests.findIndex((t) => !t.passed);
   const ok = report !== undefined && !broken && tests.length > 0 && first === -1;
   const why = broken
@@ -135,11 +137,9 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   const problem = problemOf(wrong);
   if (problem) return fail(problem);
   if (!report) return fail("vitest wrote no report (it failed to start; run the config by hand to see why)");
-  const project = keyOf(wrong);
-  const broken = report.brokenFiles.find((b) => b.project === project);
+  const { broken, tests } = resultsOf(wrong, report);
   // A wrong answer that stops the checks from loading at all proves nothing about the checks.
   if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
-  const tests = report.tests.filter((t) => t.project === project);
   // The run stops a file at its first failing check (stop-at-first-failure.ts): one is the proof.
   const failing = tests.filter((t) => t.ran && !t.passed);
   const first = tests.findIndex((t) => t.ran && !t.passed);
