@@ -8,14 +8,16 @@
 // because launch.mjs reuses a bundle only while its files have the content it was built from: a copy
 // whose files differ rebuilds its own.
 // exercises/ in a copy holds the starters as shipped (shared/starters/), not the learner's answers:
-// what runs in a copy (npm test's proofs, the workbench's tests) must see the untouched exercises.
+// what runs in a copy (the lessons npm test runs, the workbench's tests) must see the untouched
+// exercises. test/wrong-answers/ stays behind: it is npm test's own data, read only in the original,
+// and nearly half of the course's files.
 
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { listUnits } from "./course-files.ts";
 import { shippedStarter } from "./starters.ts";
-import { RUN_DIR_PREFIX } from "./wrong-answers.ts";
+import { RUN_DIR_PREFIX, WRONG_ANSWERS_DIR } from "./wrong-answers.ts";
 
 // The learner's and the machine's own things never travel into a copy.
 const LEFT_OUT = new Set(["node_modules", ".git", "workspace", ".course", ".env", ".cache", ".stryker-tmp", "reports"]);
@@ -30,7 +32,7 @@ export function copyCourse(from = process.cwd(), prefix = "course-copy-"): Cours
   for (const entry of readdirSync(from)) {
     // npm test's wrong-answer proofs keep their scratch folder in the course while they run.
     if (LEFT_OUT.has(entry) || entry.startsWith(RUN_DIR_PREFIX)) continue;
-    cpSync(path.join(from, entry), path.join(root, entry), { recursive: true, preserveTimestamps: true });
+    cpSync(path.join(from, entry), path.join(root, entry), { recursive: true, preserveTimestamps: true, filter: (source) => path.relative(from, source) !== WRONG_ANSWERS_DIR });
   }
   const modules = path.join(from, "node_modules");
   mkdirSync(path.join(root, "node_modules"));

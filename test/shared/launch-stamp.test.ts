@@ -5,7 +5,7 @@
 // folder, so each rebuild is a fraction of a second instead of the real course's one or two.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,6 +46,8 @@ const FILES: Record<string, string> = {
   [path.join("lessons", "01-one", "agent.ts")]: 'export const word = "lesson one";\n',
   [EXERCISE]: 'export const exerciseWord = "solved";\n',
   [path.join("shared", "starters", "01-demo", "tool.ts.starter")]: 'export const exerciseWord = "starter";\n',
+  [path.join("test", "01-demo.test.ts")]: "// the checks\n",
+  [path.join("test", "wrong-answers", "01-demo", "no-word", "WRONG.md")]: "npm test's own data\n",
 };
 
 const made: CourseCopy[] = [];
@@ -139,6 +141,15 @@ describe("launch.mjs reuses its bundle only while the files have the content it 
     expect(chunks.length, "the lesson import should have given the bundle chunks of its own").toBeGreaterThan(0);
     for (const chunk of chunks) unlinkSync(path.join(copy, BUNDLE, chunk));
     expect(launch(copy, "lesson", "01-one")).toBe("lesson one");
+  });
+});
+
+describe("what a course copy takes along", () => {
+  it("the checks, but not npm test's wrong answers, which only the original's npm test reads", () => {
+    const copy = copyOf(original);
+    expect(existsSync(path.join(copy, "test", "01-demo.test.ts"))).toBe(true);
+    expect(existsSync(path.join(copy, "test", "wrong-answers")), "test/wrong-answers/ was copied").toBe(false);
+    expect(existsSync(path.join(original, "test", "wrong-answers", "01-demo", "no-word", "WRONG.md"))).toBe(true);
   });
 });
 
