@@ -14,7 +14,8 @@ import { ANSWER_GLOBAL, PROXY_PREFIX } from "./answer-proxy.ts";
 export interface AnswerUnderTest {
   dir: string;
   bound: Array<{ file: string; dir: string }>;
-  everyCheck: boolean; // stop-at-first-failure.ts lets every check run
+  everyCheck: boolean; // proof-checks.ts lets every check run
+  caughtBy: string[]; // proof-checks.ts runs only these checks, when any are named
 }
 
 // The parts of vite's module-runner graph (EvaluatedModules) this uses.
@@ -27,9 +28,9 @@ interface EvaluatedModules {
 }
 
 // checksFile: test/NN-slug.test.ts (absolute); files: the exercise files it imports.
-export async function checkAnswer(dir: string, checksFile: string, files: string[], options: { everyCheck?: boolean } = {}): Promise<void> {
+export async function checkAnswer(dir: string, checksFile: string, files: string[], options: { everyCheck?: boolean; caughtBy?: string[] } = {}): Promise<void> {
   forgetPreviousAnswer();
-  const answer: AnswerUnderTest = { dir, bound: [], everyCheck: options.everyCheck === true };
+  const answer: AnswerUnderTest = { dir, bound: [], everyCheck: options.everyCheck === true, caughtBy: options.caughtBy ?? [] };
   Reflect.set(globalThis, ANSWER_GLOBAL, answer);
   await import(/* @vite-ignore */ checksFile);
   for (const file of files) {

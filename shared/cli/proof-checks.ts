@@ -1,10 +1,14 @@
-// Setup file for the wrong-answer proofs (wrong-answers.config.ts). A proof needs one failing check
-// per wrong answer, so once a test file has one, its remaining checks are skipped: they would only
-// cost time (the property tests run a hundred cases or more each, for every one of 100+ wrong answers).
+// Setup file for the wrong-answer proofs (wrong-answers.config.ts): which checks of a wrong answer run.
+// A proof needs one failing check, so:
+//   - where WRONG.md names the checks that catch the mistake, only those run (the others are skipped),
+//     which also proves that WRONG.md is right;
+//   - once a check has failed, the remaining ones are skipped: they would only cost time (the property
+//     tests run a hundred cases or more each, for every one of 100+ wrong answers).
 // A starter's checks all run: npm test counts how many fail.
 
 import { beforeAll, beforeEach } from "vitest";
 import { answerUnderTest } from "./answer-under-test.ts";
+import { isNamedCheck } from "./wrong-answers.ts";
 
 let failed = false;
 
@@ -12,8 +16,11 @@ beforeAll(() => {
   failed = false;
 });
 
-beforeEach(({ skip, onTestFailed }) => {
-  if (failed && !answerUnderTest()?.everyCheck) skip("an earlier check of this wrong answer already failed");
+beforeEach(({ skip, onTestFailed, task }) => {
+  const answer = answerUnderTest();
+  if (answer?.everyCheck) return;
+  if (failed) skip("an earlier check of this wrong answer already failed");
+  if (answer && answer.caughtBy.length > 0 && !isNamedCheck(task.fullTestName ?? task.name, answer.caughtBy)) skip("WRONG.md names other checks");
   onTestFailed(() => {
     failed = true;
   });

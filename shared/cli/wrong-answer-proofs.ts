@@ -9,7 +9,7 @@ import path from "node:path";
 import type { CourseUnit } from "./course-files.ts";
 import type { ProjectReport } from "./project-reporter.ts";
 import { shippedStarter } from "./starters.ts";
-import { keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
+import { isNamedCheck, keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
 
 // Each exercise keeps at least this many plausible mistakes that its checks must reject.
 export const MIN_WRONG_ANSWERS = 5;
@@ -140,9 +140,21 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   const { broken, tests } = resultsOf(wrong, report);
   // A wrong answer that stops the checks from loading at all proves nothing about the checks.
   if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
-  // The run stops a file at its first failing check (stop-at-first-failure.ts): one is the proof.
+  // The run stops a file at its first failing check, and where WRONG.md names checks, runs only those
+  // (proof-checks.ts): one failing check is the proof.
   const failing = tests.filter((t) => t.ran && !t.passed);
   const first = tests.findIndex((t) => t.ran && !t.passed);
+  const named = wrong.caughtBy ?? [];
+  if (first === -1 && named.length > 0 && tests.length > 0) {
+    const missing = named.filter((quote) => !tests.some((t) => isNamedCheck(t.title, [quote])));
+    const ran = tests.filter((t) => t.ran).length;
+    const quotes = (list: string[]) => list.map((q) => `"${q}"`).join(", ");
+    return fail(
+      (ran === 0 ? "its WRONG.md names no check there is" : ran === 1 ? "the check its WRONG.md names passes" : `the ${ran} checks its WRONG.md names all pass`) +
+        (missing.length > 0 ? ` (no check's title holds ${quotes(missing)})` : "") +
+        `. After "Caught by", quote the title (or part of it) of a check that fails on this answer`,
+    );
+  }
   return {
     wrong,
     ok: failing.length > 0,

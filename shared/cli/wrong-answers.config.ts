@@ -31,7 +31,7 @@ export default defineConfig({
     cache: false,
     pool: "threads",
     isolate: false,
-    setupFiles: [path.join(root, "shared", "cli", "stop-at-first-failure.ts")],
+    setupFiles: [path.join(root, "shared", "cli", "proof-checks.ts")],
     // One worker per core, not the one more that npm test's own run uses (vitest-run.ts): these checks
     // compute more than they wait, and each worker loads the shared modules again.
     maxWorkers: os.availableParallelism(),

@@ -1,7 +1,10 @@
 // Hand-written wrong answers: test/wrong-answers/NN-slug/<name>/ holds only the exercise files that
 // differ from the reference solution, plus WRONG.md (the mistake, and the check that should catch it).
 // `npm test` runs each exercise's checks with the solution overlaid by those files and requires at
-// least one check to fail, the same way it proves the untouched starter fails.
+// least one check to fail, the same way it proves the untouched starter fails. Where WRONG.md names
+// its checks (Caught by "title"), only those run, and one of them must fail: that proves the same,
+// proves what WRONG.md says too, and skips the passing checks that would run before it (about 14 per
+// wrong answer, which made up nearly half of the proofs' CPU time).
 //
 // How, cheaply: for each wrong answer, a copy of solutions/NN-slug/ with the wrong files laid over it,
 // and a three-line test file that loads test/NN-slug.test.ts against that copy
@@ -22,6 +25,8 @@ export interface WrongAnswer {
   files: string[]; // the overlaid .ts files, e.g. ["save-to-file.ts"]
   // Run every check, not only up to the first failing one (a starter's failing checks are counted).
   everyCheck?: boolean;
+  // The checks WRONG.md says catch it (see caughtByOf); none: every check runs, up to the first failure.
+  caughtBy?: string[];
 }
 
 export const WRONG_ANSWERS_DIR = path.join("test", "wrong-answers");
@@ -36,10 +41,35 @@ export function listWrongAnswers(root = process.cwd(), only?: string[]): WrongAn
     for (const name of listDirs(path.join(base, exercise))) {
       const dir = path.join(base, exercise, name);
       const files = readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
-      found.push({ exercise, name, dir, files });
+      const wrongMd = path.join(dir, "WRONG.md");
+      found.push({ exercise, name, dir, files, caughtBy: existsSync(wrongMd) ? caughtByOf(readFileSync(wrongMd, "utf8")) : [] });
     }
   }
   return found;
+}
+
+// The checks a WRONG.md names: every "double-quoted" text after "Caught by", each a check's title or a
+// part of one ("..." stands for words left out). Other words there ("and the property test") name
+// nothing to run.
+export function caughtByOf(wrongMd: string): string[] {
+  const at = wrongMd.indexOf("Caught by");
+  if (at < 0) return [];
+  // A quote may wrap onto the next line, as Markdown text does.
+  return [...wrongMd.slice(at).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? "").replace(/\s+/g, " ").trim()).filter((quote) => quote !== "");
+}
+
+// Whether a check's title ("describe > it") is one a WRONG.md names: it holds every part of a quote,
+// in order.
+export function isNamedCheck(title: string, caughtBy: string[]): boolean {
+  return caughtBy.some((quote) => {
+    let from = 0;
+    for (const part of quote.split(/\.\.\.|…/).map((p) => p.trim()).filter((p) => p !== "")) {
+      const at = title.indexOf(part, from);
+      if (at < 0) return false;
+      from = at + part.length;
+    }
+    return true;
+  });
 }
 
 function listDirs(dir: string): string[] {
@@ -70,10 +100,11 @@ export function prepareRun(wrongs: WrongAnswer[], root = process.cwd()): string 
     for (const file of wrong.files) cpSync(path.join(wrong.dir, file), path.join(solutionCopy, file));
     const checks = path.join(root, "test", `${wrong.exercise}.test.ts`);
     const imported = [...readFileSync(checks, "utf8").matchAll(new RegExp(`"@exercise/${wrong.exercise}/([^"]+)"`, "g"))].map((m) => m[1]);
+    const options = { ...(wrong.everyCheck ? { everyCheck: true } : {}), ...(wrong.caughtBy?.length ? { caughtBy: wrong.caughtBy } : {}) };
     const lines = [
       `// Wrong answer ${wrong.exercise}/${wrong.name}: the checks of test/${wrong.exercise}.test.ts against ./${key}/.`,
       `import { checkAnswer } from "../shared/cli/answer-under-test.ts";`,
-      `await checkAnswer(${JSON.stringify(solutionCopy)}, ${JSON.stringify(checks)}, ${JSON.stringify([...new Set(imported)])}${wrong.everyCheck ? ", { everyCheck: true }" : ""});`,
+      `await checkAnswer(${JSON.stringify(solutionCopy)}, ${JSON.stringify(checks)}, ${JSON.stringify([...new Set(imported)])}${Object.keys(options).length > 0 ? `, ${JSON.stringify(options)}` : ""});`,
     ];
     writeFileSync(path.join(runDir, `${key}.test.ts`), `${lines.join("\n")}\n`);
   }

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runtimeExports } from "../../shared/cli/answer-proxy.ts";
 import { CONTROL_EXERCISES } from "../../shared/cli/wrong-answer-proofs.ts";
-import { keyOf, listWrongAnswers, prepareRun } from "../../shared/cli/wrong-answers.ts";
+import { caughtByOf, isNamedCheck, keyOf, listWrongAnswers, prepareRun } from "../../shared/cli/wrong-answers.ts";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proof-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -70,20 +70,47 @@ describe("each wrong answer's test file loads the checks against its own copy", 
     }
   });
 
-  it("lets every check of a starter run, and stops a wrong answer at its first failing check", () => {
+  it("lets every check of a starter run, and a wrong answer only the checks its WRONG.md names", () => {
     const [wrong] = listWrongAnswers(process.cwd(), ["01-first-tool"]);
     if (!wrong) throw new Error("exercise 01 has no wrong answers");
-    const starter = { ...wrong, name: "starter", everyCheck: true };
+    const starter = { ...wrong, name: "starter", everyCheck: true, caughtBy: [] };
     const runDir = prepareRun([wrong, starter]);
     try {
-      expect(readFileSync(path.join(runDir, `${keyOf(starter)}.test.ts`), "utf8")).toContain(", { everyCheck: true });");
-      expect(readFileSync(path.join(runDir, `${keyOf(wrong)}.test.ts`), "utf8")).not.toContain("everyCheck");
+      expect(readFileSync(path.join(runDir, `${keyOf(starter)}.test.ts`), "utf8")).toContain(', {"everyCheck":true});');
+      const stub = readFileSync(path.join(runDir, `${keyOf(wrong)}.test.ts`), "utf8");
+      expect(stub).not.toContain("everyCheck");
+      expect(stub).toContain(`, {"caughtBy":${JSON.stringify(wrong.caughtBy)}});`);
     } finally {
       rmSync(runDir, { recursive: true, force: true });
     }
   });
 
+  it("every wrong answer of the course names the checks that catch it, so only those run", () => {
+    const silent = listWrongAnswers(process.cwd()).filter((w) => (w.caughtBy ?? []).length === 0);
+    expect(silent.map((w) => `${w.exercise}/${w.name}`), 'add Caught by "title of the check" to their WRONG.md').toEqual([]);
+  });
+
   it("runs correct variants of exercises that have wrong answers", () => {
     for (const id of CONTROL_EXERCISES) expect(listWrongAnswers(process.cwd(), [id]).length, `${id} has no wrong answers to run beside`).toBeGreaterThan(0);
+  });
+});
+
+describe('which checks a WRONG.md names: the "quotes" after "Caught by"', () => {
+  it("takes each double-quoted text after Caught by, wrapped lines joined, and nothing before it", () => {
+    const text = 'Compares "OLG" as typed. Caught by "finds a contact by part\n  of the name" and "returns every match", and the property test.';
+    expect(caughtByOf(text)).toEqual(["finds a contact by part of the name", "returns every match"]);
+    expect(caughtByOf('Misses "Olga". Caught by the property test.')).toEqual([]);
+    expect(caughtByOf('Misses "Olga", which "returns every match" would catch.')).toEqual([]);
+  });
+
+  it("a quote names a check whose title holds it, or each of its parts around ... in order", () => {
+    const title = "routeModel: the routing rule (TODO 2) > MANY_STEPS (3) steps or more goes to the strong model";
+    expect(isNamedCheck(title, ["steps or more goes to the strong model"])).toBe(true);
+    expect(isNamedCheck(title, ["MANY_STEPS ... steps or more"])).toBe(true);
+    expect(isNamedCheck(title, ["MANY_STEPS … strong model"])).toBe(true);
+    expect(isNamedCheck(title, ["strong model ... MANY_STEPS"]), "the parts must come in the title's order").toBe(false);
+    expect(isNamedCheck(title, ["the cheap model"])).toBe(false);
+    expect(isNamedCheck(title, ["the cheap model", "MANY_STEPS"]), "any one quote is enough").toBe(true);
+    expect(isNamedCheck(title, [])).toBe(false);
   });
 });
