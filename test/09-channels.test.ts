@@ -19,6 +19,21 @@ vi.mock("node:crypto", async (original) => {
 });
 
 const FILE = "exercises/09-channels/webhook-channel.ts";
+
+// What a promise did within `ms`: a safety net, not a speed check. An answer that never settles would
+// otherwise hang the check until vitest gives up after 15 s, saying only "Test timed out".
+type Within<T> = { state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "still waiting" };
+async function within<T>(promise: T | Promise<T>, ms: number): Promise<Within<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Promise<Within<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ state: "still waiting" }), ms);
+  });
+  const settled = Promise.resolve(promise).then(
+    (value): Within<T> => ({ state: "resolved", value }),
+    (error: unknown): Within<T> => ({ state: "rejected", error }),
+  );
+  return Promise.race([settled, waiting]).finally(() => clearTimeout(timer));
+}
 const SECRET = "s3cret-ключ-42";
 // Header values are bytes (Latin-1), so the secret sent over HTTP is ASCII.
 const HTTP_SECRET = "hook-s3cret-0123456789abcdef";
@@ -281,7 +296,15 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
       await new Promise((resolve) => setTimeout(resolve, mine === 1 ? 30 : 0));
       return `answer ${mine} to ${turn.message.text}`;
     });
-    const [first, second] = await Promise.all([post(url, { ...lead, text: "one" }), post(url, { ...lead, text: "two" })]);
+    const both = await within(Promise.all([post(url, { ...lead, text: "one" }), post(url, { ...lead, text: "two" })]), 3_000);
+    if (both.state !== "resolved") {
+      expect.fail(
+        both.state === "rejected"
+          ? `a request failed: ${String(both.error)}`
+          : `one of two quick messages of the same chat got no reply within 3 s: each waiting request needs its own place, so a second message must not take the first one's (TODO 3 in ${FILE})`,
+      );
+    }
+    const [first, second] = both.value;
     expect(first.json.reply, "the first request gets the first reply").toBe("answer 1 to one");
     expect(second.json.reply, "the second request gets the second reply").toBe("answer 2 to two");
   });

@@ -17,6 +17,21 @@ import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts
 
 const FILE = "exercises/11-mcp/mcp-tools.ts";
 
+// What a promise did within `ms`: a safety net, not a speed check. An answer that never settles would
+// otherwise hang the check until vitest gives up after 15 s, saying only "Test timed out".
+type Within<T> = { state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "still waiting" };
+async function within<T>(promise: T | Promise<T>, ms: number): Promise<Within<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Promise<Within<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ state: "still waiting" }), ms);
+  });
+  const settled = Promise.resolve(promise).then(
+    (value): Within<T> => ({ state: "resolved", value }),
+    (error: unknown): Within<T> => ({ state: "rejected", error }),
+  );
+  return Promise.race([settled, waiting]).finally(() => clearTimeout(timer));
+}
+
 // --- a scripted MCP server: the tools it lists and what each call answers ---------------------------
 
 type Handler = (args: Record<string, unknown>) => CallToolResult | Promise<CallToolResult>;
@@ -255,11 +270,16 @@ describe("one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)", () 
 
   it("stops a call that never answers: after timeoutMs, or when the executor's signal fires", async () => {
     const server = await scripted("slow", { tools: [tool("hang")], handlers: { hang: () => new Promise<never>(() => {}) } });
-    await expect(toolFromMcp(server, tool("hang"), { timeoutMs: 50 }).run({}), "run must pass { timeout: timeoutMs } to callTool so a silent server is given up on").rejects.toThrow(/timed out/i);
+    const timed = await within(toolFromMcp(server, tool("hang"), { timeoutMs: 50 }).run({}), 3_000);
+    expect(
+      timed.state === "rejected" ? String(timed.error) : `run() ${timed.state} 3 s after a timeoutMs of 50 ms`,
+      "run must pass { timeout: timeoutMs } to callTool so a silent server is given up on, with an error that says it timed out",
+    ).toMatch(/timed out/i);
     const controller = new AbortController();
     const running = (toolFromMcp(server, tool("hang"), { timeoutMs: 60_000 }) as SafeTool).run({}, controller.signal);
     controller.abort(new Error("stopped by the executor"));
-    await expect(running, "run(input, signal) must pass the signal to callTool, so the executor's timeout cancels the call").rejects.toThrow();
+    const stopped = await within(running, 3_000);
+    expect(stopped.state, "run(input, signal) must pass the signal to callTool, so the executor's timeout cancels the call").toBe("rejected");
   });
 });
 
