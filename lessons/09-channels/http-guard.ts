@@ -64,6 +64,17 @@ export function checkToken(request: IncomingMessage, token: string): void {
   }
 }
 
+// After a 413: what the client is still sending is read and dropped, never kept, so that it gets to
+// read the refusal (closing a connection that holds unread data resets it, and the reset can wipe out
+// the answer on its way). A client that keeps sending is cut off after graceMs.
+export function dropRestOfBody(request: IncomingMessage, graceMs = 1000): void {
+  if (request.destroyed || request.readableEnded) return;
+  const cut = setTimeout(() => request.socket.destroy(), graceMs);
+  cut.unref();
+  request.once("close", () => clearTimeout(cut));
+  request.resume();
+}
+
 // Reads a JSON body of at most maxBytes. Past the cap it stops reading and refuses with 413, so the
 // rest of an oversize body is never buffered.
 export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {

@@ -18,7 +18,7 @@ import path from "node:path";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import type { ShownMessage } from "./chat-history.ts";
-import { checkHost, checkOrigin, checkToken, HttpError, readJsonBody } from "./http-guard.ts";
+import { checkHost, checkOrigin, checkToken, dropRestOfBody, HttpError, readJsonBody } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
 
 export const DEFAULT_PAGE = path.join("lessons", "09-channels", "chat-page.html");
@@ -82,9 +82,8 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
     route(request, response).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       const message = error instanceof Error ? error.message : String(error);
-      // Past a refused body the rest is not read: the connection is closed once the refusal is out,
-      // instead of draining the rest of the body.
-      if (status === 413) response.once("finish", () => request.socket.destroy());
+      // A refused body is never kept; the rest of it is dropped as it comes (http-guard.ts says why).
+      if (status === 413) dropRestOfBody(request);
       if (!response.headersSent) sendJson(response, status, { error: message });
       else response.end();
     });

@@ -153,6 +153,9 @@ describe("web channel: requests that are not from our page are refused", () => {
     const page = await openPage(web.url);
     const big = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "tab-1", text: "я".repeat(2000) }));
     expect(big.status, "a body over the cap").toBe(413);
+    // Still sending when the refusal comes: the 413 must reach it, not a reset connection.
+    const huge = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "tab-1", text: "я".repeat(200_000) })).catch((error: Error) => error);
+    expect(huge instanceof Error ? `${huge.message}: ${String(huge.cause)}` : huge.status, "a 400 KB body while the server refuses it").toBe(413);
     const broken = await post(web.url, pageHeaders(page), "{not json");
     expect(broken.status).toBe(400);
     const badChat = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "../etc", text: "hi" }));
