@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runAgent, sampleTasks } from "../../lessons/06-memory/agent.ts";
 import { nodeFiles, writeFileAtomic, type FileOps } from "../../lessons/06-memory/atomic-write.ts";
 import { forget } from "../../lessons/06-memory/forget.ts";
@@ -49,16 +49,14 @@ function systemOf(request: Anthropic.MessageCreateParams | undefined): string {
 
 describe("the memory folder", () => {
   it("is workspace/memory under the working directory unless a folder or MEMORY_DIR is given", () => {
-    const saved = process.env.MEMORY_DIR;
     try {
-      delete process.env.MEMORY_DIR;
+      vi.stubEnv("MEMORY_DIR", undefined);
       expect(resolveMemoryDir()).toBe(path.resolve(process.cwd(), DEFAULT_MEMORY_DIR));
-      process.env.MEMORY_DIR = "elsewhere/mem";
+      vi.stubEnv("MEMORY_DIR", "elsewhere/mem");
       expect(resolveMemoryDir()).toBe(path.resolve(process.cwd(), "elsewhere/mem"));
       expect(resolveMemoryDir("/tmp/given")).toBe("/tmp/given");
     } finally {
-      if (saved === undefined) delete process.env.MEMORY_DIR;
-      else process.env.MEMORY_DIR = saved;
+      vi.unstubAllEnvs();
     }
   });
 

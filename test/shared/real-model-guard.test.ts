@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClient } from "../../shared/client.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
 import { createRealModelGuard, RealModelStop, type GuardOptions } from "../../shared/real-model/guard.ts";
@@ -78,11 +78,13 @@ async function relay(req: http.IncomingMessage, res: http.ServerResponse, body: 
 afterAll(() => {
   for (const server of servers) server.closeAllConnections?.(), server.close();
 });
+afterEach(() => vi.unstubAllEnvs());
 
 function clientFor(base: string, options: GuardOptions = {}) {
   const guard = createRealModelGuard({ spinner: createSpinner({ isTTY: false, write: () => true } as unknown as NodeJS.WriteStream), ...options });
-  process.env.ANTHROPIC_API_KEY = "sk-ant-test-never-sent-anywhere-but-127.0.0.1";
-  process.env.ANTHROPIC_BASE_URL = base;
+  // Undone after each test (below), so the files that share this worker never see a key.
+  vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test-never-sent-anywhere-but-127.0.0.1");
+  vi.stubEnv("ANTHROPIC_BASE_URL", base);
   const { client, mode } = createClient({ realModelGuard: guard });
   expect(mode).toBe("claude");
   return { client, guard };
