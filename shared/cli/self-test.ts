@@ -50,13 +50,14 @@ export async function selfTestCommand(): Promise<number> {
   const lessons = listUnits("lessons");
 
   // tsc (TypeScript 7, the native compiler) needs about 2 s; it runs while step 2's workers wait on
-  // child processes, and its verdict is printed after step 2.
+  // child processes, and its verdict is printed after step 2. --singleThreaded: its parallel checkers
+  // would finish no sooner on cores that step 2 keeps busy, and cost a third more CPU.
   console.log(chalk.bold("\n1. Type-check (runs alongside step 2; its verdict comes after it)"));
   let step = performance.now();
   // --incremental keeps what tsc learned in node_modules/.cache: a second npm test type-checks in
   // half the time. A fresh clone (CI) has no cache and checks everything.
   const tsBuildInfo = path.join("node_modules", ".cache", "course", "tsbuildinfo");
-  const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", tsBuildInfo]);
+  const typeCheck = run(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", tsBuildInfo, "--singleThreaded"]);
   // Step 3's proofs (the starters as shipped and the wrong answers, in one vitest run) are quiet and
   // independent of step 2: they start now too, and fill the time step 2's workers spend waiting on
   // child processes. Their lines come in step 3. The starters come from shared/starters/, never from
