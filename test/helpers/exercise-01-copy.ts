@@ -1,6 +1,6 @@
 // A temporary copy of the course in which a test plays the learner of exercise 01: it writes
 // search-contacts.ts (the starter, the reference, something in between) and runs the course's commands
-// as real processes, the way `npm run check 1` runs. Used by check-output and workbench-output tests;
+// as real processes, the way `npm run check 1` runs. Used by workbench-output.test.ts;
 // watch-pty uses keepOnlyExercises on its own copy.
 
 import { spawnSync } from "node:child_process";

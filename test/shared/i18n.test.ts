@@ -1,6 +1,6 @@
 // The learner's language (shared/i18n/language.ts), the message catalogues (en.ts, ru.ts), the Russian
 // plural forms, and the hints in the learner's language: pure functions, no processes. What the
-// commands print in Russian is in check-output.test.ts.
+// commands print in Russian is in workbench-output.test.ts.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
