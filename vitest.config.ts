@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { GLOBAL_CHANGERS } from "./test/helpers/isolated-files.ts";
+import { LongestFirst } from "./test/helpers/longest-first.ts";
 
 // Tests import exercise code as "@exercise/NN-slug/file.ts". A learner's run points that at
 // exercises/ (their code); the course's own run (COURSE_TARGET=solutions) points it at solutions/.
@@ -31,6 +32,7 @@ export default defineConfig({
     // A learner's checks always run isolated: their code must not change what another exercise sees.
     ...(target === "solutions"
       ? {
+          sequence: { sequencer: LongestFirst },
           projects: [
             { extends: true, test: { name: "isolated", include: GLOBAL_CHANGERS } },
             { extends: true, test: { name: "shared", include: ["test/**/*.test.ts"], exclude: GLOBAL_CHANGERS, isolate: false } },

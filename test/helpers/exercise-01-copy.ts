@@ -1,7 +1,6 @@
 // A temporary copy of the course in which a test plays the learner of exercise 01: it writes
 // search-contacts.ts (the starter, the reference, something in between) and runs the course's commands
-// as real processes, the way `npm run check 1` runs. Used by workbench-output.test.ts;
-// watch-pty uses keepOnlyExercises on its own copy.
+// as real processes, the way `npm run check 1` runs. Used by workbench-output.test.ts.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -27,7 +26,7 @@ export interface Exercise01Copy {
 // Leaves only the exercises named in `ids` in the copy's exercises/ (solutions/ and test/ stay whole:
 // the course lists its exercises from exercises/ alone). progress and watch check every exercise they
 // list, about a second of CPU each; a test that reads one or two of those lines needs only those.
-export function keepOnlyExercises(root: string, ids: string[]): void {
+function keepOnlyExercises(root: string, ids: string[]): void {
   const dir = path.join(root, "exercises");
   const missing = ids.filter((id) => !existsSync(path.join(dir, id)));
   if (missing.length > 0) throw new Error(`keepOnlyExercises: the course has no exercises/${missing.join(", exercises/")} to keep`);

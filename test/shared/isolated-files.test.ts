@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { changesGlobals, GLOBAL_CHANGERS } from "../helpers/isolated-files.ts";
+import { LONGEST_FILES } from "../helpers/longest-first.ts";
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -46,5 +47,12 @@ describe("what counts as changing globals", () => {
     expect(changesGlobals("vi.useFakeTimers();")).toBe(true);
     expect(changesGlobals("vi.useFakeTimers(); try { } finally { vi.useRealTimers(); }")).toBe(false);
     expect(changesGlobals('const text = "process.env";')).toBe(false);
+  });
+});
+
+describe("the files npm test starts first (test/helpers/longest-first.ts)", () => {
+  it("are test files that exist", () => {
+    const files = testFiles("test");
+    for (const file of LONGEST_FILES) expect(files, `${file} is on the longest-first list but does not exist`).toContain(file);
   });
 });

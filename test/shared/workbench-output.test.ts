@@ -4,15 +4,15 @@
 // terminal unless NO_COLOR, prints vitest's whole report with --verbose, and after a pass the diff
 // against the reference solution (short: shown; long: offered); the README's figures; then watch with
 // no terminal (one verdict, then exit), progress (re-using the verdicts watch just made), hint aiming
-// at the failing check, and all of it in the learner's language. The watch screen in a terminal is in
-// watch-pty.test.ts.
+// at the failing check, and all of it in the learner's language; last, watch in a real terminal,
+// driven by keys and saves.
 
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
-import { canRunPty, ptyKind, Terminal } from "./pty-terminal.ts";
+import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
 // Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -213,3 +213,91 @@ describe("the course speaks the learner's language", () => {
     expect(out).not.toContain("## Hint 1");
   });
 });
+
+// Last: it saves the reference's files into the copy, so exercise 01 is solved from here on.
+describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () => {
+  let term: Terminal;
+  const screens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    // Exercise 02 is in the copy for n and the list. The hint tests above moved exercise 01's hints on.
+    write(copy.starter);
+    rmSync(path.join(copy.root, "node_modules", ".cache", "course", "hints-seen.json"), { force: true });
+    term = new Terminal(copy.root, ["watch", "1"]);
+    const passing = (s: string) => /\d+ of \d+ checks pass/.test(s);
+    screens.start = await term.waitFor((s) => passing(s) && s.includes("Watching exercises/01-first-tool/"), "the first verdict");
+
+    term.press("h");
+    screens.hint = await term.waitFor((s) => s.includes("hint 1 of"), "a hint after h");
+    term.press("n");
+    screens.notYet = await term.waitFor((s) => s.includes("n moves on once"), "n refused while failing");
+
+    // The learner saves a finished answer: the screen changes by itself.
+    for (const file of ["search-contacts.ts", "contacts.ts"]) {
+      copyFileSync(path.join(copy.root, "solutions", "01-first-tool", file), path.join(copy.root, "exercises", "01-first-tool", file));
+    }
+    screens.passed = await term.waitFor((s) => s.includes("checks pass. Exercise 01-first-tool is done."), "the pass after saving");
+
+    term.press("h");
+    screens.hintAfterPass = await term.waitFor((s) => s.includes("no hint needed"), "h on a finished exercise");
+    term.press("l");
+    screens.list = await term.waitFor((s) => s.includes("Exercises:"), "the list after l");
+    term.press("r");
+    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done."), "the re-run after r");
+    term.press("n");
+    screens.next = await term.waitFor((s) => s.includes("Exercise 02-agent-loop:") && passing(s), "exercise 02 after n");
+    term.press("q");
+    await term.waitFor(() => term.exitCode !== null, "quit after q").catch(() => undefined);
+  }, 180_000);
+
+  afterAll(() => {
+    if (term && term.exitCode === null) term.child.kill("SIGKILL");
+  });
+
+  it("shows the progress bar, the exercise, the first failing check with its code frame, and k of m", () => {
+    const s = screens.start!;
+    expect(s).toMatch(/Course progress \[[█░]{20}\] 0\/\d+ exercises done/);
+    expect(s).toContain("Exercise 01-first-tool: exercises/01-first-tool/README.md");
+    expect(s).toMatch(/First failing check: .*\(TODO 1\)/);
+    expect(s).toContain("not implemented yet: searchContacts");
+    expect(s).toMatch(/> +\d+ \| +throw new Error\(/);
+    expect(s).toMatch(/\d+ of \d+ checks pass\. Next: fix the check above and save/);
+    expect(s).toContain("h hint · n next exercise · l list · r re-run · q quit");
+  });
+
+  it("h shows a hint for the failing check's TODO; n waits until the exercise passes", () => {
+    expect(screens.hint).toMatch(/Exercise 01-first-tool, hint 1 of \d+/);
+    expect(screens.hint).toMatch(/## Hint 1 \(TODO 1\)/);
+    expect(screens.notYet).toContain("n moves on once every check of this exercise passes.");
+  });
+
+  it("a save re-checks by itself: the pass, the bar moves, and the diff against the reference is offered", () => {
+    const s = screens.passed!;
+    expect(s).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(s).toMatch(/1\/\d+ exercises done/);
+    expect(s).toContain("Your answer passes, and it is the same as the reference solution.");
+    expect(s).toContain("Next: press n for exercise 02-agent-loop.");
+  });
+
+  it("h on a finished exercise says no hint is needed, and how to read one anyway", () => {
+    expect(screens.hintAfterPass).toMatch(/Exercise 01-first-tool passes all its checks: no hint needed\. To read one anyway: npm run hint 1 K/);
+    expect(screens.hintAfterPass).not.toContain("## Hint");
+  });
+
+  it("r checks again (the note under the verdict goes, the verdict stays)", () => {
+    expect(screens.rerun).toMatch(/✔ All \d+ checks pass\./);
+  });
+
+  it("l lists the exercises with the done one ticked; n moves on; q quits with exit 0", () => {
+    expect(screens.list).toMatch(/> ✔ 01-first-tool/);
+    expect(screens.list).toMatch(/ · 02-agent-loop/);
+    expect(screens.next).toContain("Watching exercises/02-agent-loop/");
+    expect(term.exitCode).toBe(0);
+  });
+});
+
+if (!canRunPty) {
+  describe("npm run watch in a real terminal", () => {
+    it.skip(`skipped: ${noPtyReason}`, () => undefined);
+  });
+}
