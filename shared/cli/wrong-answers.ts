@@ -62,8 +62,10 @@ export function caughtByOf(wrongMd: string): string[] {
 // in order.
 export function isNamedCheck(title: string, caughtBy: string[]): boolean {
   return caughtBy.some((quote) => {
+    const parts = quote.split(/\.\.\.|…/).map((p) => p.trim()).filter((p) => p !== "");
+    if (parts.length === 0) return false; // "..." alone names no check
     let from = 0;
-    for (const part of quote.split(/\.\.\.|…/).map((p) => p.trim()).filter((p) => p !== "")) {
+    for (const part of parts) {
       const at = title.indexOf(part, from);
       if (at < 0) return false;
       from = at + part.length;

@@ -112,5 +112,6 @@ describe('which checks a WRONG.md names: the "quotes" after "Caught by"', () => 
     expect(isNamedCheck(title, ["the cheap model"])).toBe(false);
     expect(isNamedCheck(title, ["the cheap model", "MANY_STEPS"]), "any one quote is enough").toBe(true);
     expect(isNamedCheck(title, [])).toBe(false);
+    expect(isNamedCheck(title, ["..."]), "a quote of nothing but ... names no check").toBe(false);
   });
 });
