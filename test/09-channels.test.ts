@@ -34,6 +34,7 @@ async function within<T>(promise: T | Promise<T>, ms: number): Promise<Within<T>
   );
   return Promise.race([settled, waiting]).finally(() => clearTimeout(timer));
 }
+
 const SECRET = "s3cret-ключ-42";
 // Header values are bytes (Latin-1), so the secret sent over HTTP is ASCII.
 const HTTP_SECRET = "hook-s3cret-0123456789abcdef";
