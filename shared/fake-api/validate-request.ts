@@ -316,7 +316,9 @@ function schemaError(schema: Json): string | null {
   const key = JSON.stringify(schema);
   const known = schemaVerdicts.get(key);
   if (known !== undefined) return known;
-  metaSchemaChecker ??= new Ajv2020({ strict: false, validateFormats: false });
+  // code.optimize off: ajv compiles the meta-schema once per process and runs it a few times, so its
+  // optimising pass cost more (about 15 ms of each lesson's start) than it saved.
+  metaSchemaChecker ??= new Ajv2020({ strict: false, validateFormats: false, code: { optimize: false } });
   let verdict: string | null = null;
   try {
     if (!metaSchemaChecker.validateSchema(schema)) {
