@@ -11,6 +11,7 @@ import { checkSecret, createWebhookChannel, MAX_TEXT, parseWebhook, SECRET_HEADE
 import type { IncomingMessage } from "../lessons/08-assistant/channel.ts";
 import { createGateway, type Turn } from "../lessons/08-assistant/gateway.ts";
 import { HttpError } from "../lessons/09-channels/http-guard.ts";
+import { within } from "./helpers/within.ts";
 
 // Every call to timingSafeEqual is counted, so the checks can see a constant-time comparison.
 vi.mock("node:crypto", async (original) => {
@@ -19,22 +20,6 @@ vi.mock("node:crypto", async (original) => {
 });
 
 const FILE = "exercises/09-channels/webhook-channel.ts";
-
-// What a promise did within `ms`: a safety net, not a speed check. An answer that never settles would
-// otherwise hang the check until vitest gives up after 15 s, saying only "Test timed out".
-type Within<T> = { state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "still waiting" };
-async function within<T>(promise: T | Promise<T>, ms: number): Promise<Within<T>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waiting = new Promise<Within<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ state: "still waiting" }), ms);
-  });
-  const settled = Promise.resolve(promise).then(
-    (value): Within<T> => ({ state: "resolved", value }),
-    (error: unknown): Within<T> => ({ state: "rejected", error }),
-  );
-  return Promise.race([settled, waiting]).finally(() => clearTimeout(timer));
-}
-
 const SECRET = "s3cret-ключ-42";
 // Header values are bytes (Latin-1), so the secret sent over HTTP is ASCII.
 const HTTP_SECRET = "hook-s3cret-0123456789abcdef";

@@ -14,23 +14,9 @@ import { executeBatch, type SafeTool } from "../lessons/05-parallel-and-safe/exe
 import { noTerminalApprover } from "../lessons/07-approval-gates/approver.ts";
 import { createGatedExecutor } from "../lessons/07-approval-gates/gated-executor.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+import { within } from "./helpers/within.ts";
 
 const FILE = "exercises/11-mcp/mcp-tools.ts";
-
-// What a promise did within `ms`: a safety net, not a speed check. An answer that never settles would
-// otherwise hang the check until vitest gives up after 15 s, saying only "Test timed out".
-type Within<T> = { state: "resolved"; value: T } | { state: "rejected"; error: unknown } | { state: "still waiting" };
-async function within<T>(promise: T | Promise<T>, ms: number): Promise<Within<T>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waiting = new Promise<Within<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ state: "still waiting" }), ms);
-  });
-  const settled = Promise.resolve(promise).then(
-    (value): Within<T> => ({ state: "resolved", value }),
-    (error: unknown): Within<T> => ({ state: "rejected", error }),
-  );
-  return Promise.race([settled, waiting]).finally(() => clearTimeout(timer));
-}
 
 // --- a scripted MCP server: the tools it lists and what each call answers ---------------------------
 

@@ -1,6 +1,6 @@
 // npm run check N and the workbench around it, as a learner reads them, in one temporary copy of the
-// course (a copy's first vitest start also builds its dependency bundle, about a CPU-second, so the
-// two parts share one): check is short and plain when piped (unless FORCE_COLOR), coloured on a
+// course (making a copy, and its first vitest start, which builds the copy's own dependency bundle,
+// cost about a CPU-second together, so all of it shares one copy): check is short and plain when piped (unless FORCE_COLOR), coloured on a
 // terminal unless NO_COLOR, prints vitest's whole report with --verbose, and after a pass the diff
 // against the reference solution (short: shown; long: offered); the README's figures; then watch with
 // no terminal (one verdict, then exit), progress (re-using the verdicts watch just made), hint aiming
