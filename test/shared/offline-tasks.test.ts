@@ -209,8 +209,8 @@ describe("a percentage of an amount in one currency, asked in another", () => {
     },
   );
 
-  it("in Russian: «Сколько будет 15% от 1200 евро в рублях?» is answered in Russian", async () => {
-    const { answer, calls } = await run(lesson02, "Сколько будет 15% от 1200 евро в рублях?");
+  it.each(["Сколько будет 15% от 1200 евро в рублях?", "Сколько рублей составляют 15% от 1200 евро?"])("in Russian: «%s» is answered in Russian", async (task) => {
+    const { answer, calls } = await run(lesson02, task);
     expect(calls).toEqual(steps);
     expect(answer).toMatch(/^15% от 1\s200 EUR — это 180 EUR = 18\s054 RUB по демо-курсу 1 EUR = 100,3 RUB\.$/);
   });

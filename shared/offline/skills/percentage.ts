@@ -42,8 +42,9 @@ export function parsePercentOf(text: string): PercentOf | undefined {
   return found;
 }
 
-// The words a percentage question may come with ("What is 15% of 46250 in words?" asks for more).
-const PERCENT_WORDS = new Set([..."percent per cent of процент процента процентов от из".split(" ")]);
+// The words a percentage question may come with ("What is 15% of 46250 in words?" asks for more),
+// «составляют» included: «Сколько рублей составляют 15% от 1200 евро?».
+const PERCENT_WORDS = new Set([..."percent per cent of процент процента процентов от из составляет составляют составит составят".split(" ")]);
 
 function onlyPercentWords(text: string, start: number, end: number): boolean {
   const outside = `${text.slice(0, start)} ${text.slice(end)}`.replace(SAVE_CLAUSE, " ");
