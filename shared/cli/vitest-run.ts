@@ -36,23 +36,16 @@ export function workers(): number {
   return os.availableParallelism() + 1;
 }
 
-export async function runVitest(
-  files: string[],
-  // cwd: run in another copy of the course (npm test proves the starters in a copy holding them).
-  // shareModules: test files share one module graph per worker (no isolation); only for the course's
-  // own runs over code it ships, never for a learner's code.
-  options: { target: "exercises" | "solutions"; quiet?: boolean; reporter?: string; cwd?: string; workers?: number; shareModules?: boolean },
-): Promise<VitestRun> {
+export async function runVitest(files: string[], options: { target: "exercises" | "solutions"; workers?: number }): Promise<VitestRun> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-vitest-"));
   const report = path.join(dir, "report.json");
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
-  const args = [vitest, "run", ...files, `--reporter=${options.reporter ?? "default"}`, "--reporter=json", `--outputFile.json=${report}`];
+  const args = [vitest, "run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
   if (options.workers) args.push(`--maxWorkers=${options.workers}`);
-  if (options.shareModules) args.push("--no-isolate");
   const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: options.target, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" };
   delete env.ANTHROPIC_API_KEY; // tests never talk to the real API
   const exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { env, cwd: options.cwd, stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "ignore" : "inherit"] });
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "inherit", "inherit"] });
     child.on("close", (code) => resolve(code ?? 1));
   });
   let parsed: JsonReport = {};
@@ -66,7 +59,7 @@ export async function runVitest(
   const tests: TestOutcome[] = [];
   const brokenFiles: VitestRun["brokenFiles"] = [];
   for (const fileResult of parsed.testResults ?? []) {
-    const file = path.relative(options.cwd ?? process.cwd(), fileResult.name);
+    const file = path.relative(process.cwd(), fileResult.name);
     const assertions = fileResult.assertionResults ?? [];
     if (assertions.length === 0 && fileResult.status === "failed") {
       brokenFiles.push({ file, message: firstLines(fileResult.message ?? "the file failed to load") });
