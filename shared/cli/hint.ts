@@ -16,7 +16,8 @@ import { todosIn } from "./todos.ts";
 import { courseLanguage, type Lang } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
 
-const STATE = path.join("node_modules", ".cache", "course", "hints-seen.json");
+// Which hints the learner has seen, per exercise and TODO (relative to the course folder).
+export const HINTS_SEEN_FILE = path.join("node_modules", ".cache", "course", "hints-seen.json");
 
 export interface Hint {
   heading: string; // "Hint 2 (TODO 1)"
@@ -64,7 +65,7 @@ type State = Record<string, number[] | number>;
 
 function readState(): State {
   try {
-    return JSON.parse(readFileSync(STATE, "utf8")) as State;
+    return JSON.parse(readFileSync(HINTS_SEEN_FILE, "utf8")) as State;
   } catch {
     return {};
   }
@@ -78,10 +79,10 @@ function seenSet(state: State, id: string): Set<number> {
 }
 
 function saveState(state: State): void {
-  mkdirSync(path.dirname(STATE), { recursive: true });
-  const temp = `${STATE}.${process.pid}.tmp`;
+  mkdirSync(path.dirname(HINTS_SEEN_FILE), { recursive: true });
+  const temp = `${HINTS_SEEN_FILE}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, STATE);
+  renameSync(temp, HINTS_SEEN_FILE);
 }
 
 export async function hintCommand(args: string[]): Promise<number> {

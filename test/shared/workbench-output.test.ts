@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "n
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { HINTS_SEEN_FILE } from "../../shared/cli/hint.ts";
 import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
 import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
@@ -205,7 +206,7 @@ describe("the course speaks the learner's language", () => {
       const english = readFileSync(path.join(copy.root, "exercises", "01-first-tool", "hints.md"), "utf8");
       writeFileSync(twin, english.replace(/^## Hint (\d+) \(TODOs? ([^)]*)\)$/gm, (_, k: string, todos: string) => `## Подсказка ${k} (TODO ${todos.replace(" and ", " и ")})\n\nПодсказка по-русски.`));
     }
-    rmSync(path.join(copy.root, "node_modules", ".cache", "course", "hints-seen.json"), { force: true });
+    rmSync(path.join(copy.root, HINTS_SEEN_FILE), { force: true });
     const { out } = course(["hint", "1"], { ...noLocale, LANG: "ru_RU.UTF-8" });
     expect(out).toMatch(/^Упражнение 01-first-tool, подсказка 1 из \d+$/m);
     expect(out).toMatch(/^к первой непройденной проверке: .*\(TODO 1\)/m);
@@ -222,7 +223,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
   beforeAll(async () => {
     // Exercise 02 is in the copy for n and the list. The hint tests above moved exercise 01's hints on.
     write(copy.starter);
-    rmSync(path.join(copy.root, "node_modules", ".cache", "course", "hints-seen.json"), { force: true });
+    rmSync(path.join(copy.root, HINTS_SEEN_FILE), { force: true });
     term = new Terminal(copy.root, ["watch", "1"]);
     const passing = (s: string) => /\d+ of \d+ checks pass/.test(s);
     screens.start = await term.waitFor((s) => passing(s) && s.includes("Watching exercises/01-first-tool/"), "the first verdict");
