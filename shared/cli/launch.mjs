@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 // vitest (through vite 8) compiles TypeScript with rolldown, whose memory allocator (mimalloc) asks
-// Linux for transparent huge pages. The kernel then zeroes 2 MB at every first touch: about 0.15 s of
+// Linux for transparent huge pages. The kernel then zeroes 2 MB at every first touch: about 0.12 s of
 // CPU each time vitest starts (check, watch, hint, test), and 5 s in all of npm test. Ordinary pages
 // do not cost that. Set before anything loads rolldown, and inherited by every process the course
 // starts; an allocator or a system without that option ignores it, and a value you set yourself wins.
