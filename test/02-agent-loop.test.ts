@@ -468,8 +468,8 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     const inUtc = getTime(afterMidnight, "UTC");
     expect(
       inUtc,
-      `Five past midnight UTC is "00:05:07" on 2026-03-01; got ${JSON.stringify(inUtc)}. toLocaleTimeString with hour12: false writes ` +
-        `midnight as "24" in some locales. Use a 24-hour cycle that starts at 00: hourCycle: "h23" (TODO 4 in ${TIME}).`,
+      `Five past midnight UTC is "00:05:07" on 2026-03-01; got ${JSON.stringify(inUtc)}. A 12-hour locale writes "12:05:07 AM"; ` +
+        `hour12: false or hourCycle: "h24" write "24:05:07" on some Node versions. Ask for the cycle that starts at 00 everywhere: hourCycle: "h23" (TODO 4 in ${TIME}).`,
     ).toEqual({ time: "00:05:07", date: "2026-03-01", timezone: "UTC" });
     const tokyo = getTime(() => new Date("2026-03-01T15:05:07Z"), "Asia/Tokyo");
     expect(tokyo, "15:05:07 UTC is five past midnight on 2 March in Tokyo.").toMatchObject({ time: "00:05:07", date: "2026-03-02" });

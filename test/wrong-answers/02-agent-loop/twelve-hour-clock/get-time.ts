@@ -37,7 +37,7 @@ export function getTime(clock: Clock, timeZone: string = localTimeZone()): TimeR
   }
   const parts = Object.fromEntries(format.formatToParts(clock()).map((p) => [p.type, p.value]));
   return {
-    time: clock().toLocaleTimeString("en-US", { timeZone, hour12: false }),
+    time: clock().toLocaleTimeString("en-US", { timeZone }),
     date: `${parts.year}-${parts.month}-${parts.day}`,
     timezone: timeZone,
   };
