@@ -17,7 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,
   mutate: async () => (await import("./mutate.ts")).mutateCommand,
-  mcp: async () => (await import("../mcp/course-server.ts")).mcpCommand,
+  mcp: async () => (await import("../../lessons/11-mcp/course-server.ts")).mcpCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

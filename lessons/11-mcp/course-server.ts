@@ -13,11 +13,11 @@ import { parseArgs } from "node:util";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "../../lessons/01-first-tool/tool.ts";
-import { unknownToolMessage } from "../../lessons/04-tool-contract/did-you-mean.ts";
-import { checkInput } from "../../lessons/04-tool-contract/validate-input.ts";
-import { createAgentTools } from "../../lessons/06-memory/agent.ts";
-import { resolveMemoryDir } from "../../lessons/06-memory/memory-folder.ts";
+import type { Tool } from "../01-first-tool/tool.ts";
+import { unknownToolMessage } from "../04-tool-contract/did-you-mean.ts";
+import { checkInput } from "../04-tool-contract/validate-input.ts";
+import { createAgentTools } from "../06-memory/agent.ts";
+import { resolveMemoryDir } from "../06-memory/memory-folder.ts";
 
 export const COURSE_SERVER_NAME = "course";
 export const COURSE_SERVER_VERSION = "1.0.0";
