@@ -6,7 +6,12 @@
 // Around that: the file must have been read in this conversation and be unchanged since
 // (read-tracker.ts); the write is atomic and fenced into the project (lesson 03's saveToFile); the
 // result is a unified diff, so the model (and you) see what changed; and the call goes through
-// lesson 07's permission gate like any other change.
+// lesson 07's permission gate like any other change, judged on the path the edit really reaches.
+//
+// What the file was stays what it is: bytes that are not UTF-8 (a cp1251 file, binary data past the
+// first bytes) would come back as U+FFFD after a decode and encode, so such a file is refused, not
+// damaged; and the new file gets the old one's permission bits (a script stays executable). A
+// read-only file is refused: someone made it so on purpose.
 
 import fs from "node:fs/promises";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
@@ -16,7 +21,7 @@ import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import { applyEdit, lessonParts, type EditParts } from "./apply-edit.ts";
 import { binaryKind, specialKind } from "./file-kind.ts";
 import type { MatcherName } from "./matchers.ts";
-import { resolveInProject } from "./project-path.ts";
+import { realSpelling, resolveInProject } from "./project-path.ts";
 import type { ReadTracker } from "./read-tracker.ts";
 
 export const MAX_EDIT_BYTES = 1_000_000;
@@ -39,6 +44,21 @@ const FORGIVEN: Record<MatcherName, string> = {
   "block-anchored": " (its first and last lines matched; the lines between only nearly did: check the diff)",
 };
 
+// fatal: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD. ignoreBOM: a byte order
+// mark stays in the text, so it is written back.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decodeExactly(bytes: Buffer, name: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new Error(
+      `'${name}' is not UTF-8 text (for example cp1251 or Latin-1, or binary data), and edit_file writes UTF-8: ` +
+        "an edit would change bytes you did not ask to change. Tell the user; they can convert the file to UTF-8 first.",
+    );
+  }
+}
+
 function text(value: unknown, name: string): string {
   if (typeof value !== "string") throw new Error(`${name} must be text (a string); got ${value === null ? "null" : typeof value}.`);
   return value;
@@ -52,8 +72,13 @@ export async function editFile(projectDir: string, input: EditInput, tracker: Re
   }
   const file = await resolveInProject(projectDir, input.path);
   const name = file.relative;
-  const special = specialKind(await fs.stat(file.absolute));
+  const stats = await fs.stat(file.absolute);
+  const special = specialKind(stats);
   if (special) throw new Error(`'${name}' is ${special}; edit_file changes regular text files only.`);
+  const mode = stats.mode & 0o7777;
+  if ((mode & 0o200) === 0) {
+    throw new Error(`'${name}' is read-only (mode ${mode.toString(8).padStart(4, "0")}); edit_file leaves read-only files alone. Tell the user; they can make it writable if it should change.`);
+  }
 
   const bytes = await fs.readFile(file.absolute);
   if (bytes.length > MAX_EDIT_BYTES) throw new Error(`'${name}' is ${bytes.length} bytes; edit_file changes files up to ${MAX_EDIT_BYTES} bytes.`);
@@ -62,11 +87,18 @@ export async function editFile(projectDir: string, input: EditInput, tracker: Re
   const stale = tracker.check(name, bytes);
   if (stale) throw new Error(stale);
 
-  const before = bytes.toString("utf8");
+  const before = decodeExactly(bytes, name);
   const outcome = applyEdit(before, oldText, newText, input.replace_all === true, parts);
   if (!outcome.ok) throw new Error(outcome.message);
 
-  await saveToFile(projectDir, name, outcome.content);
+  // The temporary file gets the old mode before it is renamed over the old file: no moment in which
+  // a script is not executable, or a private file readable by others.
+  await saveToFile(projectDir, name, outcome.content, {
+    writeFile: async (temp, content) => {
+      await fs.writeFile(temp, content, { encoding: "utf8", flag: "wx", mode });
+      await fs.chmod(temp, mode); // the mode given to writeFile is reduced by the umask
+    },
+  });
   tracker.remember(name, Buffer.from(outcome.content, "utf8"));
 
   const count = outcome.replacements === 1 ? "1 replacement" : `${outcome.replacements} replacements`;
@@ -107,6 +139,9 @@ export function createEditFileTool(projectDir: string, tracker: ReadTracker, par
     describeEffect: (input) =>
       `replaces ${typeof input.old_text === "string" ? input.old_text.length : "?"} characters of ${String(input.path)} in the project folder` +
       (input.replace_all === true ? " (every occurrence)" : ""),
+    // The gate judges where the path leads, not how the model spelled it, and the tool then edits
+    // exactly that file.
+    normalizeInput: (input) => (typeof input.path === "string" ? { ...input, path: realSpelling(projectDir, input.path) } : input),
     run(input) {
       return editFile(projectDir, input, tracker, parts);
     },

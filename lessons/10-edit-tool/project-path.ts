@@ -2,6 +2,7 @@
 // Same fence as lesson 03's save_to_file, now for reading too: a read-only tool that can open
 // ~/.ssh/id_rsa leaks it into the conversation.
 
+import { realpathSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -53,4 +54,20 @@ async function listing(root: string, dir: string): Promise<string> {
   const names = entries.slice(0, 30).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
   const label = path.relative(root, where).split(path.sep).join("/") || "the project folder";
   return names.length > 0 ? `${label} holds: ${names.sort().join(", ")}.` : `${label} is empty.`;
+}
+
+// The spelling a permission rule must judge: where the path really leads, relative to the project.
+// A rule "deny edit_file(path=*.env)" is about the file .env, whatever name reaches it: a link
+// notes.md -> .env must be judged as .env, or the allow rule for *.md would let the edit through.
+// Synchronous, because the gate's normalizeInput is. A path that does not resolve inside the project
+// keeps the spelling it had: the tool refuses it anyway, with the reason.
+export function realSpelling(projectDir: string, given: string): string {
+  if (given.includes("\0") || path.isAbsolute(given)) return given;
+  try {
+    const realRoot = realpathSync(path.resolve(projectDir));
+    const real = realpathSync(path.resolve(projectDir, given));
+    return isInside(realRoot, real) && real !== realRoot ? path.relative(realRoot, real).split(path.sep).join("/") : given;
+  } catch {
+    return given;
+  }
 }
