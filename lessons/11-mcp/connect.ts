@@ -5,7 +5,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { ConnectedServer } from "./mcp-tools.ts";
+import { inert } from "../../shared/inert-text.ts";
 import type { ServerConfig } from "./mcp-config.ts";
+import { safeOutputSchemaValidator } from "./output-schemas.ts";
 
 export interface Connection extends ConnectedServer {
   close(): Promise<void>;
@@ -28,12 +30,14 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
   transport.stderr?.on("data", (chunk: Buffer) => {
     log = (log + chunk.toString("utf8")).slice(-2000);
   });
-  const client = new Client({ name: "claude-tools-course", version: "1.0.0" });
+  // The server's outputSchemas are checked with linear-time patterns (output-schemas.ts).
+  const client = new Client({ name: "claude-tools-course", version: "1.0.0" }, { jsonSchemaValidator: safeOutputSchemaValidator() });
   try {
     await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
     await client.close().catch(() => {});
-    const tail = log.trim() ? ` Its last words on stderr: ${log.trim().split("\n").slice(-3).join(" | ")}` : "";
+    // The server's words are data: escape sequences in them are shown, not obeyed by the terminal.
+    const tail = log.trim() ? ` Its last words on stderr: ${inert(log.trim().split("\n").slice(-3).join(" | "))}` : "";
     throw new Error(`Could not start the MCP server "${name}" (${config.command} ${config.args.join(" ")}): ${(error as Error).message}.${tail}`);
   }
   return { name, client, close: () => client.close() };
