@@ -238,12 +238,13 @@ async function lessonFlagsFor(argv: string[]): Promise<ParseArgsConfig["options"
   return ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {};
 }
 
-// Errors a learner will meet, each with what to do about it.
-function describeError(error: unknown): string {
+// Errors a learner will meet, each with what to do about it. Every part of an error can carry text from
+// outside (a server's stderr, an API's message), so all of it, the stack trace included, is printed inert.
+export function describeError(error: unknown): string {
   const m = messages().lesson;
-  if (error instanceof RealModelStop) return chalk.red(error.message);
+  if (error instanceof RealModelStop) return chalk.red(inert(error.message, { multiline: true }));
   if (error instanceof Anthropic.APIConnectionError) {
-    return chalk.red(m.unreachable(error.message)) + `\n${m.unreachableFix}`;
+    return chalk.red(m.unreachable(inert(error.message))) + `\n${m.unreachableFix}`;
   }
   if (error instanceof Anthropic.APIError) {
     const advice: Record<number, string> = {
@@ -259,5 +260,5 @@ function describeError(error: unknown): string {
     return chalk.red(m.apiError(status, inert(error.message))) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(err.stack ?? "")}`;
+  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(err.stack ?? "", { multiline: true }))}`;
 }
