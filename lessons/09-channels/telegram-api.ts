@@ -12,11 +12,17 @@ export class TelegramError extends Error {
     readonly method: string,
     readonly code: number,
     description: string,
+    // For a 429: how many seconds Telegram asked us to wait.
+    readonly retryAfter?: number,
   ) {
     super(`Telegram ${method} failed (${code}): ${description}`);
     this.name = "TelegramError";
   }
 }
+
+// A 429 asking for a longer wait than this is not slept through here, where nothing can interrupt it:
+// it goes to the caller (the channel waits, and stops when asked to).
+export const MAX_RETRY_AFTER_S = 5;
 
 export interface TelegramApiOptions {
   token: string;
@@ -61,11 +67,12 @@ export function telegramApi(options: TelegramApiOptions): TelegramCall {
       if (envelope.ok === true) return envelope.result as T;
       const code = envelope.error_code ?? 0;
       const retryAfter = envelope.parameters?.retry_after;
-      if (code === 429 && typeof retryAfter === "number" && attempt < maxRetries) {
-        await sleep(retryAfter * 1000);
+      const wait = typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
+      if (code === 429 && wait !== undefined && wait <= MAX_RETRY_AFTER_S && attempt < maxRetries) {
+        await sleep(wait * 1000);
         continue;
       }
-      throw new TelegramError(method, code, envelope.description ?? "no description");
+      throw new TelegramError(method, code, envelope.description ?? "no description", code === 429 ? wait : undefined);
     }
   };
 }

@@ -53,9 +53,24 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   const print = options.print ?? ((line: string) => console.log(line));
   const refused = new Set<string>();
   const typing = new Map<string, ReturnType<typeof setInterval>>();
-  const pending = new Map<string, { chatId: string; settle(answer: Answer): void }>();
+  const pending = new Map<string, { chatId: string; requester?: number; settle(answer: Answer): void }>();
   const turns = new Set<Promise<void>>();
+  // Who sent each chat's waiting and running turns, oldest first. The gateway runs one chat's turns in
+  // order, so the first is the person whose turn asks for approval: in a group, only they may answer.
+  const requesters = new Map<string, number[]>();
   let stopped = false;
+  // A pause that stop() ends at once, so Ctrl+C never waits out a long retry.
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
 
   async function readOffset(): Promise<number> {
     if (!existsSync(options.offsetFile)) return 0;
@@ -76,6 +91,8 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   const startTyping = (chatId: string) => {
     const show = () => void call("sendChatAction", { chat_id: chatId, action: "typing" }).catch(() => undefined);
     show();
+    // A second message from the same chat must not leave the first timer running for ever.
+    clearInterval(typing.get(chatId));
     typing.set(chatId, setInterval(show, 4000));
   };
   const stopTyping = (chatId: string) => {
@@ -90,6 +107,11 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     // A tap counts only in the chat that was asked, and only yes or no.
     if (!question || question.chatId !== chatId || (answer !== "yes" && answer !== "no")) {
       await call("answerCallbackQuery", { callback_query_id: query.id, text: "This question is closed." });
+      return;
+    }
+    // In a group chat everyone sees the buttons; only the person whose message asked for it decides.
+    if (question.requester !== undefined && query.from.id !== question.requester) {
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: "Only the person who asked can answer this." });
       return;
     }
     question.settle(answer);
@@ -110,11 +132,16 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     const from = message.from;
     const sender = from?.username ? `@${from.username}` : (from?.first_name ?? String(from?.id ?? "unknown"));
     startTyping(chatId);
+    const queue = requesters.get(chatId) ?? [];
+    queue.push(from?.id ?? Number.NaN);
+    requesters.set(chatId, queue);
     // Not awaited: the poll goes on while the model works, or the tap on an approval button (which
     // arrives as the next update) could never be read. The gateway keeps one chat's turns in order.
     const turn = deliver({ channel: "telegram", chatId, sender, text: message.text.trim(), at: new Date((message.date ?? Date.now() / 1000) * 1000) })
-      .catch((error: unknown) => print(`telegram: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => print(`telegram: ${visible(error instanceof Error ? error.message : String(error))}`))
       .finally(() => {
+        queue.shift();
+        if (queue.length === 0) requesters.delete(chatId);
         stopTyping(chatId);
         turns.delete(turn);
       });
@@ -125,11 +152,13 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     name: "telegram",
     stop() {
       stopped = true;
+      wake?.();
     },
     async start(deliver) {
       let offset = await readOffset();
       while (!stopped) {
         let updates: Update[];
+        const asked = Date.now();
         try {
           updates = await call<Update[]>("getUpdates", { offset, timeout: options.pollSeconds ?? 25, allowed_updates: ["message", "callback_query"] });
         } catch (error) {
@@ -138,17 +167,34 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
             print("telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.");
             break;
           }
-          print(`telegram: ${error instanceof Error ? error.message : String(error)}; trying again`);
-          await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 3000));
+          if (error instanceof TelegramError && (error.code === 401 || error.code === 404)) {
+            // Telegram answers a wrong or revoked token with 401 (or 404 for one of the wrong shape).
+            // Retrying cannot fix that, so stop and say what to change.
+            print(`telegram: Telegram refused the bot token (${error.code}): check TELEGRAM_BOT_TOKEN in .env (the token @BotFather gave you); stopping the bot.`);
+            break;
+          }
+          const waitS = error instanceof TelegramError && error.retryAfter !== undefined ? Math.min(error.retryAfter, 300) : undefined;
+          const message = visible(error instanceof Error ? error.message : String(error));
+          print(waitS === undefined ? `telegram: ${message}; trying again` : `telegram: ${message}; waiting ${waitS} s (Ctrl+C stops)`);
+          await pause(waitS === undefined ? (options.retryMs ?? 3000) : waitS * 1000);
           continue;
         }
+        // A server that answers an empty poll at once (it should wait up to `timeout`) would otherwise
+        // be asked again and again, as fast as the machine can: at most four empty polls a second.
+        if (updates.length === 0) await pause(Math.max(0, 250 - (Date.now() - asked)));
         for (const update of updates) {
+          // An update_id that is not a whole number, or one before the offset (already answered), is
+          // skipped: the offset never moves backwards, so no message is answered twice.
+          if (!Number.isSafeInteger(update.update_id) || update.update_id < offset) {
+            print(`telegram: skipped an update with update_id ${visible(JSON.stringify(update.update_id) ?? "undefined")} (expected a whole number from ${offset} on)`);
+            continue;
+          }
           // Saved before the update is handled: a crash mid-turn loses that message rather than
           // answering it twice after a restart.
           offset = update.update_id + 1;
           await saveOffset(offset);
-          if (update.callback_query) await onCallback(update.callback_query).catch((e: unknown) => print(`telegram: ${String(e)}`));
-          else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${String(e)}`));
+          if (update.callback_query) await onCallback(update.callback_query).catch((e: unknown) => print(`telegram: ${visible(String(e))}`));
+          else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${visible(String(e))}`));
         }
       }
       for (const question of [...pending.values()]) question.settle("no");
@@ -174,7 +220,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
               pending.delete(id);
               resolve(answer);
             }
-            pending.set(id, { chatId, settle });
+            pending.set(id, { chatId, requester: requesters.get(chatId)?.[0], settle });
           });
           await sendText(chatId, `Approval needed: ${gated.name}\n${shorten(JSON.stringify(gated.input))}\n${gated.effect}\nwhy: ${why}`, {
             reply_markup: { inline_keyboard: [[{ text: "Allow", callback_data: `yes:${id}` }, { text: "Deny", callback_data: `no:${id}` }]] },
