@@ -75,7 +75,8 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
 
   const connections = await connectAll(servers, options.connectTimeoutMs);
   try {
-    const mcpTools = await toolsFromServers(connections, { ...options.adapter, takenNames: builtIn.map((t) => t.name) });
+    const warn = (line: string) => print(chalk.yellow(`  ! ${line}`));
+    const mcpTools = await toolsFromServers(connections, { warn, ...options.adapter, takenNames: builtIn.map((t) => t.name) });
     showTools(print, builtIn, mcpTools);
     const tools: ToolWithEffect[] = [...builtIn, ...mcpTools];
     for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${inert(warning)}`));

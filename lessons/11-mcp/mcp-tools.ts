@@ -6,7 +6,9 @@
 //     → Tool    {name: "mcp__notes__add_note", description, input_schema, run → tools/call}
 //
 // tools/list may come in pages: the adapter follows nextCursor to the last one, and gives up on a
-// server that sends more than MAX_TOOL_PAGES of them.
+// server that sends more than MAX_TOOL_PAGES of them, or takes longer than LIST_TIMEOUT_MS for all of
+// them. It takes at most MAX_TOOLS_PER_SERVER tools from one server, and drops (with a warning naming
+// it) a tool whose input schema the API would refuse: one broken tool must not fail every request.
 //
 // Three rules a stranger's server cannot bend:
 //   - names: mcp__<server>__<tool>, checked against the API's pattern; a clash is an error naming both
@@ -16,8 +18,9 @@
 //   - limits: every call has a timeout (it is cancelled on the server too) and its output is capped.
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type Anthropic from "@anthropic-ai/sdk";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { truncateOutput, type OutputLimits } from "../05-parallel-and-safe/truncate.ts";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
@@ -37,6 +40,13 @@ export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
 // keeps sending a nextCursor (the same one forever, or a new one each time) is stopped here.
 export const MAX_TOOL_PAGES = 100;
 
+// All pages of one server's tools/list together, not each page (the SDK's default is 60 s a request).
+export const LIST_TIMEOUT_MS = 15_000;
+
+// Every tool definition goes out with every request and costs tokens each time; a server offering
+// thousands (one test server offered 20,005: a 6.5 MB request) is not using the model well.
+export const MAX_TOOLS_PER_SERVER = 100;
+
 // A connected server: the name it has in mcp.json and the SDK client talking to it.
 export interface ConnectedServer {
   name: string;
@@ -48,6 +58,10 @@ export interface AdapterOptions extends OutputLimits {
   timeoutMs?: number;
   // Names already in use (the built-in tools): an MCP tool may not take one of them.
   takenNames?: string[];
+  // How long listing one server's tools may take, all pages together. Default LIST_TIMEOUT_MS.
+  listTimeoutMs?: number;
+  // Told about every tool left out, and why (the agent prints it).
+  warn?: (line: string) => void;
 }
 
 // The adapter's refusals: a bad name, a clash. The message names what to change and where.
@@ -128,13 +142,32 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
 // page and "An optional `nextCursor` field if more results exist"; the client asks again with { cursor },
 // and clients SHOULD "Treat a missing `nextCursor` as the end of results". The cursor is opaque: it goes
 // back exactly as it came.
-async function listAllTools(server: ConnectedServer): Promise<McpTool[]> {
+async function listAllTools(server: ConnectedServer, timeoutMs: number, warn: (line: string) => void): Promise<McpTool[]> {
   const tools: McpTool[] = [];
+  const deadline = Date.now() + timeoutMs;
   let cursor: string | undefined;
   for (let page = 1; page <= MAX_TOOL_PAGES; page++) {
-    const listed = await server.client.listTools({ cursor });
+    const left = deadline - Date.now();
+    const timedOut = new McpToolError(
+      `MCP server "${server.name}" did not finish listing its tools within ${Math.round(timeoutMs / 1000)} s (tools/list, page ${page}). ` +
+        "Check that it runs, or remove it from mcp.json.",
+    );
+    if (left <= 0) throw timedOut;
+    let listed: Awaited<ReturnType<ConnectedServer["client"]["listTools"]>>;
+    try {
+      listed = await server.client.listTools({ cursor }, { timeout: left });
+    } catch (error) {
+      // By its code, not instanceof: a bundler may load two copies of the SDK's error classes.
+      if ((error as { code?: unknown } | null)?.code === ErrorCode.RequestTimeout) throw timedOut;
+      const why = inert(error instanceof Error ? error.message : String(error)).slice(0, 300);
+      throw new McpToolError(`MCP server "${server.name}" answered tools/list with something the client could not use (${why}). Fix the server, or remove it from mcp.json.`);
+    }
     tools.push(...listed.tools);
     cursor = listed.nextCursor;
+    if (tools.length > MAX_TOOLS_PER_SERVER) {
+      warn(`MCP server "${server.name}" offers more than ${MAX_TOOLS_PER_SERVER} tools; only the first ${MAX_TOOLS_PER_SERVER} are used.`);
+      return tools.slice(0, MAX_TOOLS_PER_SERVER);
+    }
     if (cursor === undefined) return tools;
   }
   throw new McpToolError(
@@ -143,14 +176,36 @@ async function listAllTools(server: ConnectedServer): Promise<McpTool[]> {
   );
 }
 
+// Why the Messages API would refuse this input schema, or undefined if it would not: it must be an
+// object schema and valid JSON Schema draft 2020-12 ("JSON schema is invalid. It must match JSON Schema
+// draft 2020-12"). One such tool in a request makes the whole request fail with a 400.
+const schemaChecker = new Ajv2020({ strict: false, validateFormats: false });
+export function schemaProblem(schema: unknown): string | undefined {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "its inputSchema is not an object";
+  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+  if (rest.type !== undefined && rest.type !== "object") return `its inputSchema has type ${JSON.stringify(rest.type)}, not "object"`;
+  try {
+    schemaChecker.compile({ ...rest, type: "object" });
+    return undefined;
+  } catch (error) {
+    return `its inputSchema is not valid JSON Schema (${(error instanceof Error ? error.message : String(error)).slice(0, 160)})`;
+  }
+}
+
 // Every tool of every server, as course Tools. Throws McpToolError when a name is unusable or when
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
   const owner = new Map<string, string>();
   for (const taken of options.takenNames ?? []) owner.set(taken.toLowerCase(), `the built-in tool ${taken}`);
   const tools: ToolWithEffect[] = [];
+  const warn = options.warn ?? (() => undefined);
   for (const server of servers) {
-    for (const tool of await listAllTools(server)) {
+    for (const tool of await listAllTools(server, options.listTimeoutMs ?? LIST_TIMEOUT_MS, warn)) {
+      const problem = schemaProblem(tool.inputSchema);
+      if (problem) {
+        warn(`left out the tool "${inert(tool.name)}" of MCP server "${server.name}": ${inert(problem)}. The other tools work; the server's author can fix it.`);
+        continue;
+      }
       const adapted = toolFromMcp(server, tool, options);
       // Compared without letter case: permission rules match names in any case, so mcp__notes__x and
       // mcp__NOTES__x would be one name to a rule, and an allow meant for one server would cover both.
