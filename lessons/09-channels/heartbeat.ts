@@ -7,7 +7,7 @@
 
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import type { Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { visible } from "../08-assistant/terminal-channel.ts";
@@ -65,8 +65,19 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
   let deliver: ((message: IncomingMessage) => Promise<void>) | undefined;
   let stopped = false;
 
+  // A problem is printed once, not on every tick.
+  const reportOnce = (problem: string) => {
+    if (!reported.has(problem)) print(`heartbeat: ${problem}`);
+    reported.add(problem);
+  };
+
   async function readState(): Promise<Record<string, string>> {
     if (!existsSync(options.stateFile)) return {};
+    const unreadable = await notReadable(options.stateFile);
+    if (unreadable) {
+      reportOnce(`${options.stateFile} ${unreadable}; treating every task as never run (it is written anew after the next run).`);
+      return {};
+    }
     try {
       const state = JSON.parse(await readFile(options.stateFile, "utf8")) as unknown;
       return typeof state === "object" && state !== null && !Array.isArray(state) ? (state as Record<string, string>) : {};
@@ -83,14 +94,28 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
       reported.add("no-file");
       return [];
     }
-    const { tasks, problems } = parseHeartbeat(await readFile(options.file, "utf8"));
-    for (const problem of problems) {
-      if (!reported.has(problem)) print(`heartbeat: ${options.file} ${problem}`);
-      reported.add(problem);
+    // A named pipe would block the read until some program writes to it (for ever, here); a device
+    // may never end. Only a regular file of a sensible size is read.
+    const unreadable = await notReadable(options.file);
+    if (unreadable) {
+      reportOnce(`${options.file} ${unreadable}; nothing is scheduled.`);
+      return [];
     }
+    const { tasks, problems } = parseHeartbeat(await readFile(options.file, "utf8"));
+    for (const problem of problems) reportOnce(`${options.file} ${visible(problem)}`);
     const now = clock.now();
     const state = await readState();
-    const due = tasks.filter((task) => !running.has(task.key) && isDue(task, parseDate(state[task.key]), now));
+    const lastRun = (task: HeartbeatTask): Date | undefined => {
+      const last = parseDate(state[task.key]);
+      // A time after now: the clock was ahead when it was written, or the file was edited. Trusting it
+      // would silence the task until that time, with no word; it runs now instead, and says why.
+      if (last && last.getTime() > now.getTime() + 60_000) {
+        reportOnce(`"${visible(task.key)}" last ran at ${last.toISOString()}, which is later than now (${now.toISOString()}): was the clock ahead? Running it as if it never ran.`);
+        return undefined;
+      }
+      return last;
+    };
+    const due = tasks.filter((task) => !running.has(task.key) && isDue(task, lastRun(task), now));
     if (due.length === 0) return [];
     // Written before the tasks run: a crash during a task must not make it run again and again.
     for (const task of due) state[task.key] = now.toISOString();
@@ -136,6 +161,19 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
       print(`heartbeat ${chatId}: ${visible(text)}`);
     },
   };
+}
+
+// HEARTBEAT.md is a short list a person types; a megabyte of it is a mistake.
+export const MAX_HEARTBEAT_BYTES = 256 * 1024;
+
+// Why a file must not be read, or undefined if it can be: a FIFO, a device, a folder, or too big.
+async function notReadable(file: string): Promise<string | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info) return "cannot be read";
+  if (info.isFIFO()) return "is a named pipe (FIFO), not a file: reading it would wait for ever";
+  if (!info.isFile()) return "is not a regular file";
+  if (info.size > MAX_HEARTBEAT_BYTES) return `is ${info.size} bytes, more than the ${MAX_HEARTBEAT_BYTES} a task list may have`;
+  return undefined;
 }
 
 function parseDate(value: string | undefined): Date | undefined {
