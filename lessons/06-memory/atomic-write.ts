@@ -3,6 +3,7 @@
 // reader (or the next run) sees either the old file or the new one, never a mix.
 
 import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -17,7 +18,7 @@ export interface FileOps {
 }
 
 export const nodeFiles: FileOps = {
-  readFile: async (file) => decodeUtf8(await fs.readFile(file), path.basename(file)),
+  readFile: (file) => readRegularFile(file),
   writeFile: (file, text) => fs.writeFile(file, text, "utf8"),
   rename: (from, to) => fs.rename(from, to),
   rm: (file) => fs.rm(file, { force: true }),
@@ -46,8 +47,30 @@ export function decodeUtf8(bytes: Uint8Array, name: string): string {
   }
 }
 
+// A memory file that is a named pipe would make a plain read wait for a writer that never comes, with
+// the file's lock held all the while. Opened with O_NONBLOCK, a FIFO opens at once, and fstat says
+// what it is before anything is read.
+export class NotRegularFileError extends Error {
+  override name = "NotRegularFileError";
+}
+
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await fs.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) {
+      throw new NotRegularFileError(
+        `${path.basename(file)} is not a regular file (a named pipe, a folder or a device), so memory was left unchanged. ` +
+          "Tell the user; they can replace it with an ordinary text file.",
+      );
+    }
+    return decodeUtf8(await handle.readFile(), path.basename(file));
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
-  // Same folder as the target: a rename across folders may cross disks, and then it is a copy, not atomic.
+  // Same folder as the target: a rename across folders may cross disks, and rename(2) then fails (EXDEV).
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     await files.writeFile(temp, text);
