@@ -19,7 +19,7 @@ import { calculateTool } from "../02-agent-loop/calculate.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
-import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName } from "../03-saving-files/save-to-file.ts";
+import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName, type SaveOptions } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "./approver.ts";
 import { createEmailTools } from "./email.ts";
 import { createGatedExecutor, normalizeEach, type Decide, type ToolWithEffect } from "./gated-executor.ts";
@@ -48,10 +48,12 @@ export interface AgentOptions {
   print?: (line: string) => void;
 }
 
-export function createAgentTools(workspace: string = DEFAULT_WORKSPACE): ToolWithEffect[] {
+// saveOptions is a plug point for later lessons: lesson 08 keeps save_to_file out of the memory and
+// session folders that sit inside its workspace.
+export function createAgentTools(workspace: string = DEFAULT_WORKSPACE, saveOptions: SaveOptions = {}): ToolWithEffect[] {
   const { planEmailTool, sendEmailTool } = createEmailTools(path.join(workspace, "outbox"));
   const saveToFileTool: ToolWithEffect<{ filename: string; content: string }> = {
-    ...createSaveToFileTool(workspace),
+    ...createSaveToFileTool(workspace, saveOptions),
     // "reports/x.env " is saved as "reports/x.env": the gate must judge that name, not the raw one.
     normalizeInput: (input) => ({ ...input, filename: normalizeEach(input.filename, normalizeFileName) as string }),
     describeEffect: (input) => describeSave(workspace, input.filename, input.content),

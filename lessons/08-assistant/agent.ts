@@ -83,9 +83,17 @@ export interface AssistantOptions {
   write?: (text: string) => void;
 }
 
-export function createAssistantTools(workspace: string, memoryDir: string): ToolWithEffect[] {
+// The memory and the sessions live inside the workspace by default, where save_to_file could write
+// over them: one approved "save this to memory/SOUL.md" would plant standing instructions, and a
+// rewritten session file would put words in the model's mouth. Only the memory tools change the
+// memory, and only the runner writes sessions; save_to_file refuses both folders, as lesson 06's does.
+export function createAssistantTools(workspace: string, memoryDir: string, sessionsDir: string = path.join(workspace, "sessions")): ToolWithEffect[] {
+  const protectedDirs = [
+    { dir: memoryDir, why: "it holds the agent's memory, which only remember, forget and set_preference may change." },
+    { dir: sessionsDir, why: "it holds the saved conversations, which only the assistant itself writes." },
+  ];
   return [
-    ...lesson07Tools(workspace),
+    ...lesson07Tools(workspace, { protectedDirs }),
     createRememberTool(memoryDir),
     createForgetTool(memoryDir),
     createSetPreferenceTool(memoryDir),
@@ -137,7 +145,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
 
   const runTurn = createRunner({
     client,
-    tools: [...createAssistantTools(workspace, memoryDir), ...(options.extraTools ?? [])],
+    tools: [...createAssistantTools(workspace, memoryDir, sessionsDir), ...(options.extraTools ?? [])],
     rules,
     rulesFile,
     approver: options.approver ?? defaultApprover(),

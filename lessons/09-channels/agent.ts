@@ -98,7 +98,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
   };
   const runTurn = createChannelRunner({
     client,
-    tools: createAssistantTools(workspace, memoryDir),
+    tools: createAssistantTools(workspace, memoryDir, sessionsDir),
     rules,
     rulesFile: DEFAULT_RULES_FILE,
     approverFor,
