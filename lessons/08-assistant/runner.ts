@@ -24,6 +24,7 @@ import { fitHistory, isTurnStart } from "./fit-history.ts";
 import type { Turn } from "./gateway.ts";
 import { interruptedResult, orphanIds, repairOrphans } from "./repair-orphans.ts";
 import { routeModel, taskFacts } from "./route-model.ts";
+import { lockSession } from "./session-lock.ts";
 import { loadSession, sessionFile, sessionWriter } from "./sessions.ts";
 import { toolsMarkdown } from "./tools-md.ts";
 
@@ -58,7 +59,19 @@ export const INSTRUCTIONS = [
 export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<string> {
   const { client, print } = options;
 
-  return async function runTurn(turn: Turn): Promise<string> {
+  // The whole turn holds the session's lock (session-lock.ts): a second terminal on the same session
+  // is told so, instead of taking this turn's waiting call for a crash.
+  async function runTurn(turn: Turn): Promise<string> {
+    const release = await lockSession(sessionFile(options.sessionsDir, turn.session));
+    try {
+      return await runLockedTurn(turn);
+    } finally {
+      await release();
+    }
+  }
+  return runTurn;
+
+  async function runLockedTurn(turn: Turn): Promise<string> {
     const started = Date.now();
     const file = sessionFile(options.sessionsDir, turn.session);
     const write = sessionWriter(file);
@@ -168,7 +181,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     const spent = await options.meter.totals(turn.session, started);
     turn.note?.(messages().assistant.cost(formatUsd(spent.turn), formatUsd(spent.session), formatUsd(spent.today)));
     return answer;
-  };
+  }
 }
 
 // The exact input size, asked of the server (count_tokens is free); a rough count if it cannot say.

@@ -45,6 +45,8 @@ export async function loadSession(file: string): Promise<LoadedSession> {
   }
   const lines: SessionLine[] = [];
   const notes: string[] = [];
+  // An editor may have put a byte order mark in front of the first line; JSON.parse refuses it.
+  text = text.replace(/^\uFEFF/, "");
   text.split("\n").forEach((raw, index) => {
     if (raw.trim() === "") return;
     const line = parseLine(raw);
@@ -53,19 +55,75 @@ export async function loadSession(file: string): Promise<LoadedSession> {
     // event is better than losing the session.
     else notes.push(`${path.basename(file)} line ${index + 1} is not a complete record (cut short by a crash?); skipped it.`);
   });
-  return { messages: messagesFrom(lines), notes };
+  return { messages: keepValid(messagesFrom(lines), notes, path.basename(file)), notes };
 }
 
+// A line is used only if it has the shape the API needs: a message with a role and content that is
+// text or a list of blocks, each with a type; a tool result with the id of its call. Anything else
+// (content null or a number, a block that is not an object) is skipped like a torn line.
 function parseLine(raw: string): SessionLine | undefined {
   try {
     const value = JSON.parse(raw) as Partial<SessionLine> | null;
-    if (value?.type === "message" && typeof value.message === "object" && value.message !== null) return value as SessionLine;
-    if (value?.type === "tool_result" && typeof value.result === "object" && value.result !== null) return value as SessionLine;
+    if (value?.type === "message" && isMessage(value.message)) return value as SessionLine;
+    if (value?.type === "tool_result" && isBlock(value.result) && value.result.type === "tool_result" && typeof value.result.tool_use_id === "string") {
+      return value as SessionLine;
+    }
     if (value?.type === "note") return value as SessionLine;
   } catch {
     // not JSON: reported by the caller
   }
   return undefined;
+}
+
+function isBlock(value: unknown): value is { type: string; [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === "string";
+}
+
+function isMessage(value: unknown): value is Anthropic.MessageParam {
+  if (typeof value !== "object" || value === null) return false;
+  const { role, content } = value as { role?: unknown; content?: unknown };
+  if (role !== "user" && role !== "assistant") return false;
+  return typeof content === "string" || (Array.isArray(content) && content.length > 0 && content.every(isBlock));
+}
+
+// Skipping a damaged line can leave a conversation the API refuses: results whose call was on the
+// skipped line ("unexpected tool_use_id found in tool_result blocks"), a result given twice, or an
+// assistant message first ("first message must use the user role"). Those parts are left out too,
+// each with a note, so one damaged line costs one event, never the session. (A call left without its
+// result is answered "interrupted" by repair-orphans.ts.)
+export function keepValid(messages: Anthropic.MessageParam[], notes: string[], name = "the session"): Anthropic.MessageParam[] {
+  const kept: Anthropic.MessageParam[] = [];
+  let open = new Set<string>(); // the calls of the message just kept, not answered yet
+  const seen = new Set<string>(); // every call id kept so far: ids must be unique in a request
+  for (const message of messages) {
+    if (kept.length === 0 && message.role !== "user") {
+      notes.push(`${name} starts with an assistant message (its user message was damaged); skipped it.`);
+      continue;
+    }
+    const calls = message.role === "assistant" && typeof message.content !== "string" ? message.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])) : [];
+    if (calls.some((id) => seen.has(id))) {
+      notes.push(`${name} holds a tool call twice (a line written again); skipped the repeat.`);
+      continue;
+    }
+    for (const id of calls) seen.add(id);
+    let content = message.content;
+    if (message.role === "user" && typeof content !== "string") {
+      let stray = 0;
+      content = content.filter((b) => {
+        if (b.type !== "tool_result") return true;
+        const ok = open.delete(b.tool_use_id); // true only the first time a call is answered
+        if (!ok) stray += 1;
+        return ok;
+      });
+      if (stray > 0) {
+        notes.push(`${name}: ${stray} tool result(s) answer a call that is not in the session just before (a damaged line, or given twice); skipped them.`);
+      }
+      if (content.length === 0) continue;
+    }
+    kept.push(content === message.content ? message : ({ ...message, content } as Anthropic.MessageParam));
+    open = new Set(calls);
+  }
+  return kept;
 }
 
 // Lines back into the conversation. Tool results were written one per line as they arrived; the API
