@@ -14,6 +14,7 @@ import path from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
+import { messages } from "../../shared/i18n/messages.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
 import type { Approver } from "../07-approval-gates/approver.ts";
@@ -136,7 +137,7 @@ async function serveWeb(assistant: Assistant, options: ChannelsOptions, print: (
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number (1-65535), got "${String(options.port)}".`);
   const web = await openWebChannel({ port, history: historyOf(assistant) });
   assistant.useWeb(web);
-  console.log(chalk.bold(`\nThe chat page: ${web.url}  (open it in a browser; Ctrl-C to stop)`));
+  console.log(chalk.bold(`\n${messages().web.pageAt(web.loginUrl())}`));
   process.once("SIGINT", () => void web.close());
   await assistant.gateway.attach(web);
   return "";
@@ -147,7 +148,7 @@ async function webExchange(assistant: Assistant, task: string, answer: "yes" | "
   assistant.useWeb(web);
   const attached = assistant.gateway.attach(web);
   try {
-    const reply = await scriptedExchange(web.url, task, answer, (line) => print(`   ${visible(line)}`));
+    const reply = await scriptedExchange(web.loginUrl(), task, answer, (line) => print(`   ${visible(line)}`));
     return reply;
   } finally {
     await web.close();

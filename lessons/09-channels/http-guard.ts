@@ -5,8 +5,9 @@
 //   Host    a page on another site can point its own domain at 127.0.0.1 (DNS rebinding); its
 //           requests then carry that domain in Host, so only our own address is accepted.
 //   Origin  a browser says which site a request comes from; a POST from any other site is refused.
-//   token   a random value made at start and put in our page only, so a program that merely knows
-//           the port cannot post either.
+//   cookie  the terminal prints a link with a one-time key; opening it gives that browser an
+//           HttpOnly, SameSite=Strict cookie. A program that merely knows the port can load nothing
+//           and post nothing: the secret is never in a page, and the key works once.
 //   size    a body is read up to a cap, so one huge request cannot fill the memory.
 
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -57,10 +58,24 @@ export function checkOrigin(request: IncomingMessage, port: number, allowMissing
   }
 }
 
-export function checkToken(request: IncomingMessage, token: string): void {
-  const given = request.headers["x-chat-token"];
-  if (!sameSecret(typeof given === "string" ? given : undefined, token)) {
-    throw new HttpError(403, "Refused: missing or wrong X-Chat-Token (the token is in the page this server serves, and changes on every start).");
+// The name of this server's cookie. Cookies ignore the port, so two chat servers on 127.0.0.1 (two
+// runs of the lesson) each need their own name.
+export function cookieName(port: number): string {
+  return `chat_session_${port}`;
+}
+
+// The value of one cookie from a Cookie header, or undefined.
+export function cookieValue(request: IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}
+
+export function checkCookie(request: IncomingMessage, port: number, secret: string): void {
+  if (!sameSecret(cookieValue(request, cookieName(port)), secret)) {
+    throw new HttpError(403, "Refused: this browser has not opened the link printed in the terminal (the one with ?key=...), so it has no session cookie.");
   }
 }
 

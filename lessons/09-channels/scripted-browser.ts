@@ -1,26 +1,32 @@
-// What the chat page does, done by a script over HTTP: load the page, take its token, post a message
-// as the page would (same Origin, same headers), read the answer as it streams, and answer an approval
-// question. The sample uses it so that `npm run lesson 9` shows a web exchange without a browser.
+// What the chat page does, done by a script over HTTP: open the link with its one-time key (the server
+// answers with a session cookie), load the page, post a message as the page would (same Origin, the
+// cookie), read the answer as it streams, and answer an approval question. The sample uses it so that
+// `npm run lesson 9` shows a web exchange without a browser.
 
 import { randomUUID } from "node:crypto";
 import type { WebEvent } from "./web-channel.ts";
 
 export interface PageSession {
   origin: string;
-  token: string;
+  // The Cookie header a browser would send from now on.
+  cookie: string;
   chat: string;
 }
 
-export async function openPage(url: string): Promise<PageSession> {
-  const response = await fetch(url);
-  const html = await response.text();
-  const token = /<meta name="chat-token" content="([0-9a-f]+)">/.exec(html)?.[1];
-  if (!response.ok || !token) throw new Error(`The chat page at ${url} did not load (HTTP ${response.status}).`);
-  return { origin: new URL(url).origin, token, chat: randomUUID() };
+// loginUrl: a link from the web channel's loginUrl(), http://127.0.0.1:PORT/?key=...
+export async function openPage(loginUrl: string): Promise<PageSession> {
+  const login = await fetch(loginUrl, { redirect: "manual" });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  if (login.status !== 303 || cookie === "") throw new Error(`The link ${loginUrl} gave no session (HTTP ${login.status}): ${await login.text()}`);
+  const origin = new URL(loginUrl).origin;
+  const page = await fetch(`${origin}/`, { headers: { cookie } });
+  if (!page.ok) throw new Error(`The chat page at ${origin}/ did not load (HTTP ${page.status}).`);
+  await page.text();
+  return { origin, cookie, chat: randomUUID() };
 }
 
 export function pageHeaders(page: PageSession): Record<string, string> {
-  return { "content-type": "application/json", "x-chat-token": page.token, origin: page.origin };
+  return { "content-type": "application/json", cookie: page.cookie, origin: page.origin };
 }
 
 // Posts one message and calls onEvent for every line of the streamed answer, as it arrives.
@@ -47,7 +53,7 @@ export async function answerApproval(page: PageSession, id: string, answer: "yes
 // The whole exchange: returns the finished reply; show() gets a line for each thing the page would show.
 export async function scriptedExchange(url: string, task: string, answer: "yes" | "no", show: (line: string) => void): Promise<string> {
   const page = await openPage(url);
-  show(`opened ${url} (tab ${page.chat.slice(0, 8)}), typed: ${task}`);
+  show(`opened ${page.origin}/ through its one-time link (tab ${page.chat.slice(0, 8)}), typed: ${task}`);
   let reply = "";
   let streamed = 0;
   await postMessage(page, task, async (event) => {

@@ -1,6 +1,8 @@
 // The web channel: a chat page in the browser, served by Node's own http module on 127.0.0.1.
 //
-//   GET  /              the page (chat-page.html), with this run's token in it
+//   GET  /?key=K        the link printed in the terminal: K works once, and gives this browser a
+//                       session cookie (HttpOnly, SameSite=Strict), then sends it on to /
+//   GET  /              the page (chat-page.html), for a browser with the cookie
 //   GET  /api/history   the tab's conversation so far, so a reload resumes it
 //   POST /api/message   one message in; the answer streams back as JSON lines while the model writes:
 //                       {"type":"delta"} words, {"type":"tool"} a call, {"type":"approval"} a question,
@@ -17,8 +19,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import type { ShownMessage } from "./chat-history.ts";
-import { checkHost, checkOrigin, checkToken, dropRestOfBody, HttpError, readJsonBody } from "./http-guard.ts";
+import { checkCookie, checkHost, checkOrigin, cookieName, cookieValue, dropRestOfBody, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
 
 export const DEFAULT_PAGE = path.join("lessons", "09-channels", "chat-page.html");
@@ -44,7 +47,11 @@ export interface WebChannelOptions {
 }
 
 export interface WebChannel extends Channel {
+  // The server's address. A browser needs a link from loginUrl() first.
   url: string;
+  // A fresh link with a one-time key, for the terminal to print (or a test's browser to open).
+  loginUrl(): string;
+  // The session secret the cookie carries; never put in a page.
   token: string;
   // The approver for one tab: asks with Allow / Deny buttons in that tab.
   approver(chatId: string): Approver;
@@ -62,6 +69,8 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const approvalTimeoutMs = options.approvalTimeoutMs ?? 5 * 60_000;
   const token = randomBytes(24).toString("hex");
+  // One-time keys not used yet. A handful at most: each printed link adds one.
+  const keys = new Set<string>();
   const page = await readFile(options.pageFile ?? DEFAULT_PAGE, "utf8");
   // The answer stream of each chat that has a turn running, and the questions waiting for a click.
   const streams = new Map<string, ServerResponse>();
@@ -96,6 +105,22 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
 
     if (request.method === "GET" && url.pathname === "/") {
       checkOrigin(request, port, true);
+      const key = url.searchParams.get("key");
+      if (key !== null) {
+        // A key works once: it is gone from the set before the cookie is given.
+        const known = [...keys].find((k) => sameSecret(key, k));
+        if (!known) return sendText(response, 403, messages().web.linkUsed);
+        keys.delete(known);
+        response.writeHead(303, {
+          location: "/",
+          "set-cookie": `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+          "cache-control": "no-store",
+          "referrer-policy": "no-referrer",
+        });
+        response.end();
+        return;
+      }
+      if (!sameSecret(cookieValue(request, cookieName(port)), token)) return sendText(response, 401, messages().web.openTheLink);
       const nonce = randomBytes(16).toString("base64");
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
@@ -105,13 +130,13 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         // The page may run only its own script and talk only to this server; no other site may frame it.
         "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       });
-      response.end(page.replaceAll("{{TOKEN}}", token).replaceAll("{{NONCE}}", nonce));
+      response.end(page.replaceAll("{{NONCE}}", nonce));
       return;
     }
 
     if (!url.pathname.startsWith("/api/")) throw new HttpError(404, `Nothing at ${url.pathname.slice(0, 100)}.`);
     checkOrigin(request, port, request.method === "GET");
-    checkToken(request, token);
+    checkCookie(request, port, token);
 
     if (request.method === "GET" && url.pathname === "/api/history") {
       const chatId = chatIdFrom(url.searchParams.get("chat"));
@@ -167,6 +192,13 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
   return {
     name: "web",
     url: `http://127.0.0.1:${port}/`,
+    loginUrl() {
+      const key = randomBytes(18).toString("base64url");
+      keys.add(key);
+      // Old links nobody opened are forgotten, so the set cannot grow without end.
+      if (keys.size > 20) keys.delete(keys.values().next().value!);
+      return `http://127.0.0.1:${port}/?key=${key}`;
+    },
     token,
     start(receive) {
       deliver = receive;
@@ -220,6 +252,12 @@ function field(body: unknown, name: string): unknown {
 function chatIdFrom(value: unknown): string {
   if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, "The chat id must be 1-64 letters, digits, - or _.");
   return value;
+}
+
+// A short page of plain text: what a browser without the session sees, and why.
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+  response.end(text);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -292,6 +292,15 @@ export const en = {
     noSetting: "neither COURSE_LANG nor a system locale is set",
   },
 
+  web: {
+    openTheLink:
+      "This chat page opens only from the link printed in the terminal where the lesson runs (http://127.0.0.1:PORT/?key=...). " +
+      "The link gives this browser its session; without it the page shows nothing, so a program that only knows the port gets nothing either.",
+    linkUsed:
+      "This link was used already, or it is from an earlier run: each link works once. Use the latest link in the terminal, or start the lesson again for a new one.",
+    pageAt: (link: string) => `The chat page: open ${link} in a browser (the link works once; Ctrl-C to stop)`,
+  },
+
   offline: {
     iAm: "I am the offline demo model: a small planner built into this course, not Claude. ",
     iCan: (list: string) => `With the tools this agent has, I can:\n${list}\n`,

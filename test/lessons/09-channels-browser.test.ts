@@ -55,7 +55,7 @@ describe("the chat page in headless Chromium", () => {
   it("streams the answer, shows the tool line, asks with Allow / Deny, explains the Deny, and resumes on reload", async (context) => {
     if (skipped || !browser || !web) return context.skip();
     const page = await browser.newPage();
-    await page.goto(web.url);
+    await page.goto(web.loginUrl());
     // Count how often the answer bubble changes: a streamed answer changes many times, a whole one once.
     await page.evaluate(() => {
       const w = window as unknown as { changes: number };
@@ -92,7 +92,7 @@ describe("the chat page in headless Chromium", () => {
   it("shows markup typed into the chat as text; no script runs", async (context) => {
     if (skipped || !browser || !web) return context.skip();
     const page = await browser.newPage();
-    await page.goto(web.url);
+    await page.goto(web.loginUrl());
     const attack = `<img src=x onerror="window.pwned=1"> What is 2+2?`;
     await page.fill("#text", attack);
     await page.press("#text", "Enter");

@@ -58,7 +58,7 @@ const replyOf = (events: WebEvent[]) => events.find((e) => e.type === "reply")?.
 describe("web channel: a message in, the answer streamed back", () => {
   it("streams the answer in pieces, shows the tool call as a line, and ends with the reply", async () => {
     const { web } = await startWeb();
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const events = await exchange(page, "What is the USD to RUB rate?");
     const deltas = events.filter((e) => e.type === "delta");
     expect(deltas.length, "the words should arrive as several delta lines while the model writes").toBeGreaterThan(1);
@@ -72,8 +72,8 @@ describe("web channel: a message in, the answer streamed back", () => {
     web = await openWebChannel({ history: (chat) => import("../../lessons/09-channels/chat-history.ts").then((m) => m.chatHistory(path.join(dir, "sessions", `web-${chat}.jsonl`))) });
     assistant.useWeb(web);
     attached = assistant.gateway.attach(web);
-    const first = await openPage(web.url);
-    const second = await openPage(web.url);
+    const first = await openPage(web.loginUrl());
+    const second = await openPage(web.loginUrl());
     await exchange(first, "Сколько будет 500 долларов в рублях?");
     expect(existsSync(path.join(dir, "sessions", `web-${first.chat}.jsonl`)), "the tab's session file").toBe(true);
     expect(existsSync(path.join(dir, "sessions", `web-${second.chat}.jsonl`)), "the other tab has written nothing").toBe(false);
@@ -88,7 +88,7 @@ describe("web channel: approval with Allow / Deny", () => {
   const task = "What is the USD to RUB rate? Save it to rate.txt";
   it("Deny: the file is not written and the reply explains the refusal", async () => {
     const { web } = await startWeb();
-    const events = await exchange(await openPage(web.url), task, "no");
+    const events = await exchange(await openPage(web.loginUrl()), task, "no");
     const question = events.find((e) => e.type === "approval");
     expect(question, "save_to_file outside reports/ is an ask: the tab should get an approval question").toBeDefined();
     expect(question?.type === "approval" && question.tool).toBe("save_to_file");
@@ -98,13 +98,13 @@ describe("web channel: approval with Allow / Deny", () => {
 
   it("Allow: the call runs and the file is written", async () => {
     const { web } = await startWeb();
-    await exchange(await openPage(web.url), task, "yes");
+    await exchange(await openPage(web.loginUrl()), task, "yes");
     expect(await readFile(path.join(dir, "rate.txt"), "utf8")).toContain("92.5");
   });
 
   it("no answer in time counts as no; an answer from another tab is refused", async () => {
     const { web } = await startWeb({ approvalTimeoutMs: 50 });
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const stranger = { ...page, chat: "another-tab" };
     const statuses: number[] = [];
     const events = await exchange(page, task);
@@ -121,16 +121,17 @@ describe("web channel: requests that are not from our page are refused", () => {
   }
   const body = JSON.stringify({ chat: "tab-1", text: "What is the USD to RUB rate?" });
 
-  it("refuses a foreign Origin, a missing Origin, a missing or wrong token, and a foreign Host, before the agent runs", async () => {
+  it("refuses a foreign Origin, a missing Origin, a missing or wrong session cookie, and a foreign Host, before the agent runs", async () => {
     const { web } = await startWeb();
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const good = pageHeaders(page);
     const cases: Array<[string, Record<string, string>]> = [
       ["foreign Origin", { ...good, origin: "https://evil.example" }],
       ["Origin with another port", { ...good, origin: "http://127.0.0.1:1" }],
       ["no Origin", Object.fromEntries(Object.entries(good).filter(([k]) => k !== "origin"))],
-      ["no token", Object.fromEntries(Object.entries(good).filter(([k]) => k !== "x-chat-token"))],
-      ["wrong token", { ...good, "x-chat-token": `${page.token.slice(0, -1)}0` === page.token ? "x" : `${page.token.slice(0, -1)}0` }],
+      ["no cookie", Object.fromEntries(Object.entries(good).filter(([k]) => k !== "cookie"))],
+      ["wrong cookie", { ...good, cookie: page.cookie.endsWith("0") ? `${page.cookie.slice(0, -1)}1` : `${page.cookie.slice(0, -1)}0` }],
+      ["the secret as the old header", { ...Object.fromEntries(Object.entries(good).filter(([k]) => k !== "cookie")), "x-chat-token": web.token }],
     ];
     for (const [name, headers] of cases) {
       const response = await post(web.url, headers, body);
@@ -150,7 +151,7 @@ describe("web channel: requests that are not from our page are refused", () => {
 
   it("refuses an oversize body with 413 and a body that is not JSON with 400", async () => {
     const { web } = await startWeb({ maxBodyBytes: 1024 });
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const big = await post(web.url, pageHeaders(page), JSON.stringify({ chat: "tab-1", text: "я".repeat(2000) }));
     expect(big.status, "a body over the cap").toBe(413);
     // Still sending when the refusal comes: the 413 must reach it, not a reset connection.
@@ -162,14 +163,32 @@ describe("web channel: requests that are not from our page are refused", () => {
     expect(badChat.status, "a chat id that is not a plain word").toBe(400);
   });
 
-  it("serves the page with a fresh token per run, a CSP with a nonce, and the token nowhere else", async () => {
+  it("gives the page only to a browser that opened a one-time link: the secret is in no page, a link works once", async () => {
     const { web } = await startWeb();
-    const response = await fetch(web.url);
+    // A program that only knows the port: the page holds nothing, and the API refuses it.
+    const bare = await fetch(web.url);
+    const bareText = await bare.text();
+    expect(bare.status, "no cookie, no page").toBe(401);
+    expect(bareText).toMatch(/link printed in the terminal/);
+    expect(bareText).not.toContain(web.token);
+    // The link: a cookie that scripts cannot read and other sites do not send, then the page.
+    const link = web.loginUrl();
+    const login = await fetch(link, { redirect: "manual" });
+    expect(login.status).toBe(303);
+    const setCookie = login.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^chat_session_\d+=[0-9a-f]{48}; HttpOnly; SameSite=Strict; Path=\/$/);
+    const cookie = setCookie.split(";")[0]!;
+    const response = await fetch(web.url, { headers: { cookie } });
     const html = await response.text();
-    expect(html).toContain(`content="${web.token}"`);
+    expect(response.status).toBe(200);
+    expect(html, "the secret is never in the page").not.toContain(web.token);
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'nonce-[^']+'/);
     expect(html, "the page puts text in with textContent, never innerHTML").not.toMatch(/innerHTML|insertAdjacentHTML|document\.write/);
+    // Used once: the same link again, a made-up key, and a link from another run are all refused.
+    expect((await fetch(link, { redirect: "manual" })).status, "a link works once").toBe(403);
+    expect((await fetch(`${web.url}?key=guess`, { redirect: "manual" })).status).toBe(403);
     const other = await openWebChannel();
+    expect((await fetch(other.loginUrl().replace(other.url, web.url), { redirect: "manual" })).status, "another run's link").toBe(403);
     expect(other.token).not.toBe(web.token);
     await other.close();
   });
