@@ -5,6 +5,7 @@
 // It does not think: no model call, no tool, no prompt in here. That keeps it small enough to trust,
 // and it means a new channel (lesson 09) plugs in without touching the agent.
 
+import { createHash } from "node:crypto";
 import type { Channel, IncomingMessage } from "./channel.ts";
 import { createSessionQueue, type SessionQueue } from "./session-queue.ts";
 
@@ -34,8 +35,17 @@ export interface Gateway {
   attach(channel: Channel): Promise<void>;
 }
 
+// A session name is a plain word of at most 80 characters (it becomes a file name). A chat id that
+// is already one is used as it is; one that had to be changed (other characters replaced, or cut to
+// length) gets a short hash of the original, so "a.b" and "a b", or two ids alike in their first 80
+// characters, never share one session file.
 export function sessionName(message: IncomingMessage): string {
-  return `${message.channel}-${message.chatId}`.replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 80);
+  const original = `${message.channel}-${message.chatId}`;
+  const plain = original.replace(/[^\p{L}\p{N}_-]+/gu, "_");
+  // Counted in characters, not UTF-16 units, so a cut never splits an emoji-sized letter in two.
+  const characters = Array.from(plain);
+  if (plain === original && characters.length <= 80) return plain;
+  return `${characters.slice(0, 71).join("")}-${createHash("sha256").update(original).digest("hex").slice(0, 8)}`;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
