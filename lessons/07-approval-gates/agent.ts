@@ -96,7 +96,8 @@ const sessionTools = new Map<string, ToolWithEffect[]>();
 
 export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const workspace = options.workspace ?? DEFAULT_WORKSPACE;
+  // WORKSPACE_DIR moves the workspace, as in lessons 08 and 09.
+  const workspace = options.workspace ?? (process.env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE);
   const rulesFile = options.rulesFile ?? (process.env.PERMISSIONS_FILE?.trim() || DEFAULT_RULES_FILE);
   const firstRun = options.rules === undefined && !sessionRules.has(rulesFile);
   let rules = options.rules;

@@ -33,9 +33,10 @@ const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a
 // must see the same value. Otherwise "ceo@competitor.example " (a trailing space) or
 // "ceo@competitor.example." (a trailing dot, the same domain to DNS) slips past the deny rule
 // *@competitor.example and is then tidied by the tool and sent. Full-width letters (ｅｘａｍｐｌｅ)
-// become plain ones (NFKC) and invisible characters are dropped, for the same reason.
+// become plain ones (NFKC) and invisible characters are dropped, for the same reason; so do the
+// ideographic full stops (。 and ｡) that domain names treat as dots (IDNA, UTS #46).
 export function normalizeAddress(to: unknown): string {
-  const text = String(to ?? "").normalize("NFKC").replace(/\p{Cf}/gu, "").trim();
+  const text = String(to ?? "").normalize("NFKC").replace(/\p{Cf}/gu, "").replace(/[\u3002\uFF61]/g, ".").trim();
   const at = text.lastIndexOf("@");
   if (at < 0) return text;
   let end = text.length;

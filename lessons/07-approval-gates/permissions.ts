@@ -89,6 +89,13 @@ export function parseRule(text: string): Rule | string {
   }
   const [, tool, name, pattern] = match;
   const rule: Rule = { tool: tool!, source: text.trim() };
-  if (name !== undefined && pattern !== undefined) rule.argument = { name, pattern };
+  if (name !== undefined && pattern !== undefined) {
+    // "filename= *.env" would compare against " *.env", a name with a space in front, and never match:
+    // a rule that silently never fires is worse than one refused.
+    if (pattern !== pattern.trim()) {
+      return `"${text}": the pattern "${pattern}" starts or ends with a space, so it would never match. Write it without: "${tool}(${name}=${pattern.trim()})".`;
+    }
+    rule.argument = { name, pattern };
+  }
   return rule;
 }
