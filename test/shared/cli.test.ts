@@ -78,7 +78,7 @@ describe("lessons that talk through channels (lesson 09)", { timeout: 60_000 }, 
         let seen = "";
         const read = (chunk: Buffer) => {
           seen += chunk.toString("utf8");
-          if (/The chat page: http:\/\/127\.0\.0\.1:\d+\//.test(seen)) resolve(seen);
+          if (/The chat page: open http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+ in a browser/.test(seen)) resolve(seen);
         };
         child.stdout.on("data", read);
         child.stderr.on("data", read);
