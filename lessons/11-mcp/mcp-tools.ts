@@ -41,7 +41,7 @@ export const DEFAULT_MCP_TIMEOUT_MS = 10_000;
 export const MAX_TOOL_PAGES = 100;
 
 // All pages of one server's tools/list together, not each page (the SDK's default is 60 s a request).
-export const LIST_TIMEOUT_MS = 15_000;
+export const LIST_TIMEOUT_MS = 30_000;
 
 // Every tool definition goes out with every request and costs tokens each time; a server offering
 // thousands (one test server offered 20,005: a 6.5 MB request) is not using the model well.
