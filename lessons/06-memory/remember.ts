@@ -6,10 +6,12 @@ import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { bulletFor, cleanFact, factOf, normalizeFact, todayIso, type WriteOptions } from "./memory-facts.ts";
 import { MEMORY_HEADER } from "./memory-folder.ts";
+import { refuseSecret } from "./secrets.ts";
 
 export async function remember(dir: string, fact: unknown, options: WriteOptions = {}): Promise<string> {
   const files = options.files ?? nodeFiles;
   const text = cleanFact(fact);
+  refuseSecret(text, "fact");
   const file = path.join(dir, "MEMORY.md");
   await files.mkdir(dir);
   // Read, add, write, with nobody else writing in between (file-lock.ts): ten facts remembered at

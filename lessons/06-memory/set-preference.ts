@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { nodeFiles, readIfExists, writeFileAtomic, type FileOps } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
+import { refuseSecret } from "./secrets.ts";
 import { MAX_LINE_CHARS, type WriteOptions } from "./memory-facts.ts";
 import { USER_HEADER } from "./memory-folder.ts";
 
@@ -38,6 +39,7 @@ export async function setPreference(dir: string, key: unknown, value: unknown, o
   const files = options.files ?? nodeFiles;
   const name = normalizeKey(key);
   const text = cleanValue(value);
+  refuseSecret(`${name}: ${text}`, "preference");
   const file = path.join(dir, "USER.md");
   await files.mkdir(dir);
   // Read, change, write: one writer at a time, or two changes made at once would each lose the other.
