@@ -282,14 +282,17 @@ describe("decide: allow, deny, ask (TODOs 2 and 3)", () => {
     ).toBe(1);
   });
 
-  it("an allow rule beats an ask rule: reports/ is allowed, the rest of save_to_file is asked", async () => {
-    const r = rules({ allow: ["save_to_file(filename=reports/*)"], ask: ["save_to_file"] });
+  it("an ask rule beats an allow rule (Claude Code's order: deny, then ask, then allow)", async () => {
+    const r = rules({ allow: ["save_to_file"], ask: ["save_to_file(filename=*.md)"] });
     const approver = approverAnswering("yes");
-    const inReports = await verdictOf(save("reports/may.txt"), r, approver);
-    expect(inReports.allowed, "reports/may.txt is allowed by a rule.").toBe(true);
-    expect(approver.asked.length, 'reports/may.txt is covered by an allow rule, yet decide() asked: check allow rules before ask rules.').toBe(0);
-    await verdictOf(save("report.txt"), r, approver);
-    expect(approver.asked.length, "report.txt is outside reports/, so the ask rule applies: decide() should have asked once.").toBe(1);
+    const plain = await verdictOf(save("report.txt"), r, approver);
+    expect(plain.allowed && approver.asked.length === 0, "report.txt is covered by the allow rule and by no ask rule: run it without asking.").toBe(true);
+    await verdictOf(save("notes.md"), r, approver);
+    expect(
+      approver.asked.length,
+      'notes.md is covered by "ask save_to_file(filename=*.md)" and by "allow save_to_file", and decide() ran it without asking: ' +
+        `allow was checked before ask. Check ask rules right after deny rules, as Claude Code does (TODO 3 in ${FILE}).`,
+    ).toBe(1);
   });
 
   it("an ask rule applies even to a read-only tool", async () => {
@@ -336,7 +339,7 @@ describe("decide: several rules, and lists (TODOs 2 and 3)", () => {
   });
 
   it("does not let an allow rule cover a list when only some items fit: it asks", async () => {
-    const r = rules({ allow: ["send_email(to=*@example.com)"], ask: ["send_email"] });
+    const r = rules({ allow: ["send_email(to=*@example.com)"] });
     const approver = approverAnswering("no");
     const toMixed = call("send_email", { to: ["anna@example.com", "ceo@competitor.example"], plan_id: "plan_1" });
     const verdict = await verdictOf(toMixed, r, approver);
@@ -407,7 +410,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
   });
 
   it('ask -> always: allowed, and the same tool is not asked about again this session', async () => {
-    const r = rules({ ask: ["save_to_file"] });
+    const r = rules();
     const approver = approverAnswering("always");
     const first = await verdictOf(save("a.txt"), r, approver);
     const second = await verdictOf(save("b.txt"), r, approver);
@@ -420,7 +423,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
   });
 
   it('"always" is for that one tool, not for every tool', async () => {
-    const r = rules({ ask: ["save_to_file", "send_email"] });
+    const r = rules();
     const approver = approverAnswering("always", "no");
     await verdictOf(save("a.txt"), r, approver);
     const email = await verdictOf(sendEmail(), r, approver);
@@ -433,7 +436,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
   });
 
   it('"always" does not beat a deny rule', async () => {
-    const r = rules({ ask: ["save_to_file"], deny: ["save_to_file(filename=*.env)"] });
+    const r = rules({ deny: ["save_to_file(filename=*.env)"] });
     const approver = approverAnswering("always");
     await verdictOf(save("a.txt"), r, approver);
     const secret = await verdictOf(save("prod.env"), r, approver);
@@ -444,14 +447,31 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
   });
 
   it('"always" lasts one session: a new set of rules asks again', async () => {
-    await verdictOf(save("a.txt"), rules({ ask: ["save_to_file"] }), approverAnswering("always"));
+    await verdictOf(save("a.txt"), rules(), approverAnswering("always"));
     const approver = approverAnswering("yes");
-    await verdictOf(save("b.txt"), rules({ ask: ["save_to_file"] }), approver);
+    await verdictOf(save("b.txt"), rules(), approver);
     expect(
       approver.asked.length,
       '"always" from another session leaked into this one (a new rules object): it is kept somewhere global. Keep it ' +
         "in the rules object the gate was given (rules.allow), which lives as long as the session.",
     ).toBe(1);
+  });
+
+  it('"always" does not silence an ask rule: that call runs, and the rule asks again next time', async () => {
+    const r = rules({ ask: ["save_to_file(filename=*.md)"] });
+    const approver = approverAnswering("always", "no");
+    const first = await verdictOf(save("a.md"), r, approver);
+    expect(first.allowed, 'The user answered "always": this call runs.').toBe(true);
+    expect(
+      first.reason,
+      `The reason should say the ask rule will still ask next time (an "always" is an allow rule, and ask comes before allow). Got: ${first.reason}`,
+    ).toContain("save_to_file(filename=*.md)");
+    await verdictOf(save("b.md"), r, approver);
+    expect(
+      approver.asked.length,
+      '"always" silenced the rule "ask save_to_file(filename=*.md)": b.md ran without asking. The remembered answer is an allow ' +
+        "rule, and ask rules come before allow rules, as in Claude Code.",
+    ).toBe(2);
   });
 
   it("tells the person why it asks: the ask rule, or that nothing allows a tool that changes things", async () => {
@@ -597,10 +617,13 @@ describe("decide, for generated rules and calls: deny always wins, nothing runs 
         if (!canAsk) expect(approver.asked.length, `Nobody can answer (canAsk false), yet approver.ask() was called. ${seen}`).toBe(0);
         expect(approver.asked.length, `decide() asks at most once per call. ${seen}`).toBeLessThanOrEqual(1);
         if (verdict.allowed) {
-          const byRule = allow.some((x) => covers(x, c, "every"));
+          const byRule = allow.some((x) => covers(x, c, "every")) && !ask.some((x) => covers(x, c, "any"));
           const byReading = c.readOnly && !ask.some((x) => covers(x, c, "any"));
           const byPerson = approver.asked.length === 1 && (answer === "yes" || answer === "always");
-          expect(byRule || byReading || byPerson, `Allowed without an allow rule covering every value, a read-only tool, or a yes. ${seen}`).toBe(true);
+          expect(
+            byRule || byReading || byPerson,
+            `Allowed without a yes, a read-only tool, or an allow rule covering every value (and no ask rule covering any). ${seen}`,
+          ).toBe(true);
         } else {
           expect(verdict.reason, `A refusal's reason names the tool, for the model. ${seen}`).toContain(c.name);
         }

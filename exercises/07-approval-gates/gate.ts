@@ -29,8 +29,9 @@ export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boo
 // TODO 2-5: decide whether the call may run.
 //   TODO 2: a deny rule that covers the call ("any") wins over everything: refuse (deniedByRule below).
 //           Check every deny rule, not just the first one for this tool.
-//   TODO 3: an allow rule that covers the call ("every"): run. No ask rule covers it ("any") and
-//           call.readOnly: run, without asking.
+//   TODO 3: an ask rule that covers the call ("any") comes next: go to TODO 4, even if an allow rule
+//           covers it too (Claude Code's order: deny, then ask, then allow). No ask rule covers it: an
+//           allow rule that covers the call ("every") runs it; so does call.readOnly, without asking.
 //   TODO 4: otherwise a person must approve it. If approver.canAsk is false, nobody can answer:
 //           refuse at once (nobodyToAsk below). Never call approver.ask() then: it would wait forever.
 //   TODO 5: ask: await approver.ask({ call, why }), `why` naming the ask rule's source, or saying the
@@ -43,7 +44,7 @@ export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boo
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
   throw new Error(
     `not implemented yet: decide() in exercises/07-approval-gates/gate.ts should return { allowed, reason } for the call to ` +
-      `${call.name}: deny rules first, then allow rules and read-only tools, then ask the approver (${rules.deny.length} deny, ` +
+      `${call.name}: deny rules first, then ask rules, then allow rules and read-only tools, then ask the approver (${rules.deny.length} deny, ` +
       `${rules.allow.length} allow, ${rules.ask.length} ask rules; approver.canAsk is ${approver.canAsk})`,
   );
 }

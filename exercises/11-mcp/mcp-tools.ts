@@ -9,8 +9,9 @@ import { truncateOutput, type OutputLimits } from "../../lessons/05-parallel-and
 import type { ToolWithEffect } from "../../lessons/07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
 
-// What the Messages API accepts as a tool name: ^[a-zA-Z0-9_-]{1,64}$ (the documented limit; the
-// live API takes up to 128).
+// The Messages API takes tool names up to 128 characters (^[a-zA-Z0-9_-]{1,128}$, the pattern its 400
+// error quotes); claude.ai and Claude Desktop refuse MCP tool names over 64. Keeping to 64 means a
+// name that works here works there too.
 export function isApiToolName(name: string): boolean {
   return /^[a-zA-Z0-9_-]{1,64}$/.test(name);
 }

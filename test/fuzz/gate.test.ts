@@ -81,7 +81,7 @@ const block = (id: string, name: string, input: Input): Anthropic.ToolUseBlock =
   ({ type: "tool_use", id, name, input, caller: { type: "direct" } }) as Anthropic.ToolUseBlock;
 
 describe("fuzz: the permission gate", () => {
-  it("deny always wins; a call with side effects runs only if an allow rule matches its normalised input", async () => {
+  it("deny always wins, then ask, then allow; a call with side effects runs only if an allow rule matches its normalised input", async () => {
     const seen = { ran: 0, denied: 0, deniedOnlyAfterNormalising: 0, deniedForOneItem: 0, allowMissedOneItem: 0 };
     await fc.assert(
       fc.asyncProperty(rules, fc.array(call, { minLength: 1, maxLength: 4 }), fc.constantFrom("yes", "no", "always"), async (lists, calls, answer) => {
@@ -102,8 +102,10 @@ describe("fuzz: the permission gate", () => {
           const denied = parsed(lists).deny.some((rule) => covers(rule, gateCall, "any"));
           const allowed = parsed(lists).allow.some((rule) => covers(rule, gateCall, "every")) || allowedTools.has(gateCall.name);
           const asked = parsed(lists).ask.some((rule) => covers(rule, gateCall, "any"));
-          const expected = denied ? false : allowed ? true : gateCall.readOnly && !asked ? true : answer !== "no";
-          if (!denied && !allowed && !(gateCall.readOnly && !asked) && answer === "always") allowedTools.add(gateCall.name);
+          // Claude Code's order: deny, then ask, then allow; then a read-only tool runs and anything else is asked.
+          const personAsked = !denied && (asked || (!allowed && !gateCall.readOnly));
+          const expected = denied ? false : personAsked ? answer !== "no" : true;
+          if (personAsked && answer === "always") allowedTools.add(gateCall.name);
           expect(didRun, `${gateCall.name} ${JSON.stringify(gateCall.input)} with rules ${JSON.stringify(lists)}, answer ${answer}`).toBe(expected);
           if (denied) expect(String(result.content)).toMatch(/deny rule/);
           if (didRun) seen.ran++;

@@ -4,10 +4,13 @@
 // The permission gate: before a tool runs, the harness (not the model) decides whether it may.
 //
 //   1. A deny rule matches          -> refuse. Nothing outranks a "never".
-//   2. An allow rule matches        -> run. ("always" answered earlier adds one, for this session.)
-//   3. An ask rule matches          -> ask the person.
+//   2. An ask rule matches          -> ask the person, even if an allow rule matches too.
+//   3. An allow rule matches        -> run. ("always" answered earlier adds one, for this session.)
 //   4. No rule: the tool only reads -> run. Reading changes nothing.
 //   5. No rule, it changes things   -> ask the person.
+//
+// Deny, then ask, then allow is the order Claude Code evaluates its own permission rules in (the first
+// match wins), so rules written for this gate mean the same there.
 //
 // Asking needs someone to answer. With no terminal the gate refuses at once and says why.
 // A refusal is a Verdict, never an exception: the loop sends it to the model as an is_error result,
@@ -43,11 +46,14 @@ export async function decide(call: GateCall, rules: PermissionRules, approver: A
   const denied = find(rules.deny, "any");
   if (denied) return { allowed: false, reason: deniedByRule(call, denied) };
 
-  const allowed = find(rules.allow, "every");
-  if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
-
+  // Ask before allow: "always ask before send_email" is also a line drawn on purpose, and a broad allow
+  // rule (or an "always" answered in a hurry) must not silence it.
   const askRule = find(rules.ask, "any");
-  if (!askRule && call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
+  if (!askRule) {
+    const allowed = find(rules.allow, "every");
+    if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
+    if (call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
+  }
 
   if (!approver.canAsk) return { allowed: false, reason: nobodyToAsk(call, approver.unavailable) };
 
@@ -63,6 +69,8 @@ export async function decide(call: GateCall, rules: PermissionRules, approver: A
   if (answer === "always") {
     // Remembered for this tool only, in memory only: the file on disk does not change.
     rules.allow.push({ tool: call.name, source: `${call.name} (you answered "always" this session)` });
+    // An ask rule still comes first next time: "always" only ends the questions no rule asks for.
+    if (askRule) return { allowed: true, reason: `the user approved this call (the rule ask ${askRule.source} will still ask next time)` };
     return { allowed: true, reason: `the user allowed ${call.name} for the rest of this session` };
   }
   if (answer === "yes") return { allowed: true, reason: "the user approved this call" };
