@@ -7,16 +7,75 @@ export function modelName(): string {
   return process.env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL;
 }
 
-// Prices in US dollars per million tokens (input, output), for the transcript's cost estimate only.
-// Check https://www.anthropic.com/pricing before relying on them.
-const PRICES: Array<[family: string, input: number, output: number]> = [
-  ["haiku", 1, 5],
-  ["sonnet", 3, 15],
-  ["opus", 5, 25],
+// List prices in US dollars per million tokens, for the cost estimates the course prints.
+// From each model's overview page (Specifications > Pricing), checked 2026-12-01:
+//   https://platform.claude.com/docs/en/models/haiku-5-5/overview   (prices by prompt length)
+//   https://platform.claude.com/docs/en/models/sonnet-5-5/overview
+//   https://platform.claude.com/docs/en/models/opus-5-5/overview
+//   https://platform.claude.com/docs/en/models/fable-5-1/overview
+// Prices change: check those pages before relying on a figure. The lesson texts quote figures computed
+// from this table, and test/shared/figures.test.ts fails when they no longer match it.
+export interface Price {
+  input: number;
+  output: number;
+  cacheWrite5m: number; // writing a prompt prefix to the cache for 5 minutes
+  cacheWrite1h: number; // ... for 1 hour
+  cacheRead: number; // reading it back (a cache hit)
+}
+
+// The pages list cache writes at 1.25x (5 minutes) and 2x (1 hour) the input price and cache reads at
+// 0.1x, for every model; priced() writes that out once.
+function priced(input: number, output: number): Price {
+  return { input, output, cacheWrite5m: input * 1.25, cacheWrite1h: input * 2, cacheRead: input / 10 };
+}
+
+export interface ModelPricing {
+  model: string;
+  name: string;
+  price: Price;
+  // A longer prompt is billed at other prices: above `overTokens` prompt tokens, `price` applies instead.
+  longPrompt?: { overTokens: number; price: Price };
+}
+
+export const PRICING: ModelPricing[] = [
+  { model: "claude-haiku-5-5", name: "Claude Haiku 5.5", price: priced(0.1, 0.5), longPrompt: { overTokens: 100_000, price: priced(0.5, 2.5) } },
+  { model: "claude-sonnet-5-5", name: "Claude Sonnet 5.5", price: priced(2, 10) },
+  { model: "claude-opus-5-5", name: "Claude Opus 5.5", price: priced(4, 20) },
+  { model: "claude-fable-5-1", name: "Claude Fable 5.1", price: priced(10, 50) },
+  // Older models still served, from the same pages' comparison tables and their own overview pages.
+  { model: "claude-sonnet-5", name: "Claude Sonnet 5", price: priced(2, 10) },
+  { model: "claude-opus-5", name: "Claude Opus 5", price: priced(5, 25) },
+  { model: "claude-haiku-4-5", name: "Claude Haiku 4.5", price: priced(1, 5) },
 ];
 
-export function estimateCost(model: string, inputTokens: number, outputTokens: number): number | undefined {
-  const price = PRICES.find(([family]) => model.includes(family));
+// A model's entry: its id, or its id with a date snapshot after it (claude-haiku-5-5-20261007).
+export function pricingFor(model: string): ModelPricing | undefined {
+  return PRICING.find((entry) => model === entry.model || new RegExp(`^${entry.model}-\\d{8}$`).test(model));
+}
+
+// The prices one request pays. The prompt is everything the request sends (input tokens, plus the
+// tokens written to and read from the cache): its length picks the tier.
+export function priceFor(model: string, promptTokens: number): Price | undefined {
+  const entry = pricingFor(model);
+  if (!entry) return undefined;
+  return entry.longPrompt && promptTokens > entry.longPrompt.overTokens ? entry.longPrompt.price : entry.price;
+}
+
+export interface CacheTokens {
+  write5m?: number;
+  write1h?: number;
+  read?: number;
+}
+
+export function estimateCost(model: string, inputTokens: number, outputTokens: number, cache: CacheTokens = {}): number | undefined {
+  const { write5m = 0, write1h = 0, read = 0 } = cache;
+  const price = priceFor(model, inputTokens + write5m + write1h + read);
   if (!price) return undefined;
-  return (inputTokens * price[1] + outputTokens * price[2]) / 1_000_000;
+  const dollars =
+    inputTokens * price.input +
+    outputTokens * price.output +
+    write5m * price.cacheWrite5m +
+    write1h * price.cacheWrite1h +
+    read * price.cacheRead;
+  return dollars / 1_000_000;
 }

@@ -316,14 +316,16 @@ describe("routing, cost and the budget, with scripted usage", () => {
     ]);
     await runAgent(client, "Курс доллара?", options());
     const ledger = await readLedger(path.join(dir, "sessions", "costs.jsonl"));
-    expect(ledger.map((e) => e.usd)).toEqual([1, 0.5]); // haiku: $1 per million in, $5 per million out
-    expect(totals(ledger, "terminal-main", 0, new Date(ledger[0]!.at))).toEqual({ turn: 1.5, session: 1.5, today: 1.5 });
+    // Haiku 5.5 (shared/model.ts): a prompt over 100,000 tokens is billed $0.50 per million in; a short
+    // one $0.50 per million out.
+    expect(ledger.map((e) => e.usd)).toEqual([0.5, 0.05]);
+    expect(totals(ledger, "terminal-main", 0, new Date(ledger[0]!.at))).toEqual({ turn: 0.55, session: 0.55, today: 0.55 });
     expect(totals(ledger, "other", 0, new Date("2000-01-01"))).toEqual({ turn: 0, session: 0, today: 0 });
   });
 
   it("--budget stops before a request that could pass it, and says why; nothing is sent", async () => {
     const { client, mock } = withUsage([reply.toolUse("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }), reply.text("never")], [
-      { input_tokens: 9000, output_tokens: 100 },
+      { input_tokens: 90_000, output_tokens: 1000 }, // $0.009 + $0.0005 at Haiku 5.5's prices
     ]);
     const stopped = await runAgent(client, "Курс доллара?", options({ budget: "0.01" }));
     expect(stopped, "stopping at the budget is an answer, not a crash").toMatch(/Stopped before the next request: it could cost up to \$0\.0\d+ .*\$0\.0095 of the \$0\.0100 budget is spent/);
@@ -335,7 +337,7 @@ describe("routing, cost and the budget, with scripted usage", () => {
     expect(wouldPassBudget(0.5, 0.51, 1)).toBe(true);
     const meter = createCostMeter({ ledgerFile: path.join(dir, "c.jsonl"), budgetUsd: 0.001 });
     expect(() => meter.beforeRequest(CHEAP_MODEL, 100, 100)).not.toThrow();
-    expect(() => meter.beforeRequest(CHEAP_MODEL, 1000, 1000)).toThrow(BudgetExceeded);
+    expect(() => meter.beforeRequest(CHEAP_MODEL, 10_000, 1000)).toThrow(BudgetExceeded);
     expect(() => meter.beforeRequest("llama-local", 1, 1)).toThrow(/No price is known for llama-local/);
     await expect(runAgentBudget("ten")).rejects.toThrow(/--budget takes an amount/);
   });

@@ -166,11 +166,13 @@ describe("--budget", () => {
   });
 
   it("counts what each answer cost, and stops once the next request could pass it", async () => {
-    const { client, guard } = clientFor(url.good!, { budgetUsd: 0.0025 });
+    // Request 1 may cost up to ~$0.00013 (256 tokens out at Haiku 5.5's $0.50 per million); request 2,
+    // with max_tokens 1000, up to ~$0.0005 on its own: a budget between the two stops request 2.
+    const { client, guard } = clientFor(url.good!, { budgetUsd: 0.0003 });
     await ask(client);
     expect(guard.spentUsd()).toBeGreaterThan(0);
     const stop = await stopOf(client.messages.create({ model: "claude-haiku-5-5", max_tokens: 1000, messages: [{ role: "user", content: "Convert 5 USD to EUR" }] }));
-    expect(stop.message).toMatch(/^Stopped before request 2: .* of the \$0\.0025 budget is spent\./);
+    expect(stop.message).toMatch(/^Stopped before request 2: .* of the \$0\.0003 budget is spent\./);
   });
 });
 
