@@ -1,5 +1,5 @@
 // Model routing: which model answers this message. A cheap model handles most messages well; a
-// stronger one costs about three times as much per token (see shared/model.ts). So the rule is:
+// stronger one costs about twenty times as much per token (see shared/model.ts). So the rule is:
 // cheap by default, strong only when the message needs it, and a person can always pin the model.
 //
 //   1. --model NAME (or ANTHROPIC_MODEL) pins the model: a person's choice wins over any rule.
