@@ -35,9 +35,11 @@ export function createRestrictedMath(): Evaluate {
   // Keep our own handle on the parser before the public one is disabled below.
   const parse = math.parse;
 
-  // mathjs' security guide: untrusted text must not reach these. `import` and `createUnit` change the
-  // instance for every later call; `evaluate`, `parse`, `compile`, `simplify`, `derivative` and
-  // `resolve` would let an expression run another expression, past the checks below.
+  // mathjs' security guide names import, createUnit, reviver, evaluate, parse, simplify and derivative:
+  // untrusted text must not reach them. `import` and `createUnit` change the instance for every later
+  // call; `reviver` rebuilds objects from JSON; `evaluate`, `parse`, `simplify`, `derivative`, and
+  // `compile` and `resolve` (our additions) would let an expression run another expression, past the
+  // checks below.
   const disabled = ["import", "createUnit", "reviver", "evaluate", "parse", "compile", "simplify", "derivative", "resolve"];
   math.import(
     Object.fromEntries(
