@@ -38,6 +38,8 @@ export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boo
 //           tool can change things and no rule allows it. "yes": run. "always": run, and remember it
 //           for this tool only, for this session only, by adding an allow rule to rules.allow:
 //           { tool: call.name, source: `${call.name} (you answered "always" this session)` }.
+//           If an ask rule covered the call, that rule still asks next time (ask comes before allow):
+//           say so in the reason, naming the rule's source.
 //           "no" or anything else: refuse (declinedByUser below). ask() rejects: refuse with
 //           nobodyToAsk(call, <what went wrong: the error's message>). An allowed call's reason says why too.
 //   A refusal is a returned Verdict { allowed: false, reason }, never a thrown error.
