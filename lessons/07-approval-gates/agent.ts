@@ -74,7 +74,7 @@ function describeSave(workspace: string, filename: unknown, content: unknown): s
 }
 
 export function systemPrompt(rules: PermissionRules, rulesFile: string): string {
-  const lines = (["deny", "allow", "ask"] as const).flatMap((list) => rules[list].map((rule) => `- ${list} ${rule.source}`));
+  const lines = (["deny", "ask", "allow"] as const).flatMap((list) => rules[list].map((rule) => `- ${list} ${rule.source}`));
   return [
     "You are a careful assistant. Look rates up with get_exchange_rate and do every calculation with calculate; never guess a number.",
     "Save a file only when the user asks, with save_to_file. To email, first call plan_email and show the preview, then send_email with its plan_id.",
@@ -85,7 +85,7 @@ export function systemPrompt(rules: PermissionRules, rulesFile: string): string 
     "",
     `The user's permission rules (permissions file: ${rulesFile}):`,
     ...(lines.length > 0 ? lines : ["- (none)"]),
-    "Tools that only read run without asking; any other tool is asked about unless a rule allows it. deny wins over allow.",
+    "Tools that only read run without asking; any other tool is asked about unless a rule allows it. deny wins, then ask, then allow.",
   ].join("\n");
 }
 

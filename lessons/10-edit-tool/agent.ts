@@ -65,7 +65,7 @@ export function systemPrompt(rules: PermissionRules, rulesFile: string): string 
     "",
     `The user's permission rules (permissions file: ${rulesFile}):`,
     ...(lines.length > 0 ? lines : ["- (none)"]),
-    "read_file only reads and runs without asking; edit_file is asked about unless a rule allows it. deny wins over allow.",
+    "read_file only reads and runs without asking; edit_file is asked about unless a rule allows it. deny wins, then ask, then allow.",
   ].join("\n");
 }
 
