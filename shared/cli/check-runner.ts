@@ -203,7 +203,7 @@ export function hookTimeout(message: string): string {
 //   3. the learner's line that holds the text of the message ("not implemented yet: ...": a check
 //      that caught the starter's error and passed its words on);
 //   4. the first frame in the course's own files (the check's assertion).
-function frameFor(error: ErrorLike, root: string, learner: string): string {
+export function frameFor(error: ErrorLike, root: string, learner: string): string {
   const inCourse = (frame: StackFrame) => frame.file.startsWith(root) && !frame.file.includes("node_modules");
   const inLearner = (frame: StackFrame) => frame.file.startsWith(learner + path.sep);
   const frames = (error.stacks ?? []).map((f) => ({ ...f, file: f.file.replace(/^file:\/\//, "") }));

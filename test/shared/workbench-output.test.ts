@@ -44,15 +44,15 @@ describe("npm run check on the untouched starter, piped", () => {
     expect(run.out).toMatch(/First failing check: searchContacts: .*\(TODO 1\) > /);
     expect(run.out).toContain("not implemented yet: searchContacts(");
     expect(run.out).toMatch(/exercises\/01-first-tool\/search-contacts\.ts:\d+:\d+\n.*\n.*\n\s+> +\d+ \| +throw new Error\(/);
-    expect(lines.at(-1)).toMatch(/^\d+ of \d+ checks pass\. Next: fix the check above, then npm run check 1 again \(stuck\? npm run hint 1\)\.$/);
+    expect(lines.at(-1)).toMatch(/^\d+ of \d+ core checks pass \(then hard mode, \d+ more, optional\)\. Next: fix the check above, then npm run check 1 again \(stuck\? npm run hint 1\)\.$/);
   });
 
   it("the README's example figures are what a fresh exercise 01 really gives", () => {
     const readme = readFileSync("README.md", "utf8");
-    const got = run.out.match(/(\d+) of (\d+) checks pass/);
+    const got = run.out.match(/(\d+) of (\d+) core checks pass/);
     expect(got).not.toBeNull();
-    expect(readme).toContain(`# ${got![1]} of ${got![2]} checks pass`);
-    expect(readme).toContain(`# All ${got![2]} checks pass`);
+    expect(readme).toContain(`# ${got![1]} of ${got![2]} core checks pass`);
+    expect(readme).toContain(`# All ${got![2]} core checks pass`);
   });
 });
 
@@ -80,9 +80,9 @@ describe("after a pass", () => {
     const { code } = run;
     const out = stripVTControlCharacters(run.out);
     expect(code, out).toBe(0);
-    expect(out).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(out).toMatch(/✔ All \d+ core checks pass\. Exercise 01-first-tool is done; hard mode (\d+) of \1 too\./);
     expect(out).toContain("Your answer passes, and it is the same as the reference solution.");
-    expect(out).toContain("Next: npm run lesson 2, then exercises/02-agent-loop/README.md");
+    expect(out).toContain("Next: exercise 02: npm run lesson 2, then exercises/02-agent-loop/README.md");
   });
 
   it("a short difference is shown under the heading, as a unified diff", () => {
@@ -129,7 +129,7 @@ describe("npm run watch with no terminal", () => {
     expect(code).toBe(1);
     expect(out, "a long silence before the verdict: say that every exercise is being checked").toContain("Running every exercise's checks");
     expect(out).toMatch(/Course progress \[[█░]{20}\] \d+\/\d+ exercises done/);
-    expect(out).toMatch(/\d+ of \d+ checks pass\./);
+    expect(out).toMatch(/\d+ of \d+ core checks pass/);
     expect(out).toContain("No terminal, so no watching");
     expect(out).not.toContain("\x1b");
   }, 120_000);
@@ -225,7 +225,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     write(copy.starter);
     rmSync(path.join(copy.root, HINTS_SEEN_FILE), { force: true });
     term = new Terminal(copy.root, ["watch", "1"]);
-    const passing = (s: string) => /\d+ of \d+ checks pass/.test(s);
+    const passing = (s: string) => /\d+ of \d+ core checks pass/.test(s);
     screens.start = await term.waitFor((s) => passing(s) && s.includes("Watching exercises/01-first-tool/"), "the first verdict");
 
     term.press("h");
@@ -237,7 +237,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     for (const file of ["search-contacts.ts", "contacts.ts"]) {
       copyFileSync(path.join(copy.root, "solutions", "01-first-tool", file), path.join(copy.root, "exercises", "01-first-tool", file));
     }
-    screens.passed = await term.waitFor((s) => s.includes("checks pass. Exercise 01-first-tool is done."), "the pass after saving");
+    screens.passed = await term.waitFor((s) => s.includes("core checks pass. Exercise 01-first-tool is done"), "the pass after saving");
 
     term.press("h");
     screens.hintAfterPass = await term.waitFor((s) => s.includes("no hint needed"), "h on a finished exercise");
@@ -262,7 +262,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     expect(s).toMatch(/First failing check: .*\(TODO 1\)/);
     expect(s).toContain("not implemented yet: searchContacts");
     expect(s).toMatch(/> +\d+ \| +throw new Error\(/);
-    expect(s).toMatch(/\d+ of \d+ checks pass\. Next: fix the check above and save/);
+    expect(s).toMatch(/\d+ of \d+ core checks pass \(then hard mode, \d+ more, optional\)\. Next: fix the check above and save/);
     expect(s).toContain("h hint · n next exercise · l list · r re-run · q quit");
   });
 
@@ -274,7 +274,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
 
   it("a save re-checks by itself: the pass, the bar moves, and the diff against the reference is offered", () => {
     const s = screens.passed!;
-    expect(s).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(s).toMatch(/✔ All \d+ core checks pass\. Exercise 01-first-tool is done; hard mode \d+ of \d+/);
     expect(s).toMatch(/1\/\d+ exercises done/);
     expect(s).toContain("Your answer passes, and it is the same as the reference solution.");
     expect(s).toContain("Next: press n for exercise 02-agent-loop.");
@@ -286,7 +286,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
   });
 
   it("r checks again (the note under the verdict goes, the verdict stays)", () => {
-    expect(screens.rerun).toMatch(/✔ All \d+ checks pass\./);
+    expect(screens.rerun).toMatch(/✔ All \d+ core checks pass\./);
   });
 
   it("l lists the exercises with the done one ticked; n moves on; q quits with exit 0", () => {
