@@ -7,7 +7,7 @@
 // at the failing check, and all of it in the learner's language; last, watch in a real terminal,
 // driven by keys and saves.
 
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -85,6 +85,27 @@ describe("after a pass", () => {
     expect(out).toContain("Next: exercise 02: npm run lesson 2, then exercises/02-agent-loop/README.md");
   });
 
+  // The closing line names the next exercise not done, an earlier one too, and says "every exercise is
+  // done" only when every one is (npm run check 11 once said so while 01-07 were not done).
+  it("the next step is the next exercise not done: an earlier one too; 'every exercise is done' only when all are", () => {
+    const dir = path.join(copy.root, "exercises", "02-agent-loop");
+    const starter02 = new Map(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+    try {
+      for (const file of starter02.keys()) writeFileSync(path.join(dir, file), readFileSync(path.join(copy.root, "solutions", "02-agent-loop", file), "utf8"));
+      write(copy.starter);
+      const skipped = course(["check", "2"]);
+      expect(skipped.code, skipped.out).toBe(0);
+      expect(skipped.out).toContain("Next: exercise 01, not done yet: npm run watch 1 (exercises/01-first-tool/README.md)");
+      expect(skipped.out).not.toContain("every exercise is done");
+      write(copy.solution);
+      const all = course(["check", "1"]);
+      expect(all.code, all.out).toBe(0);
+      expect(all.out).toContain("Next: every exercise is done.");
+    } finally {
+      for (const [file, text] of starter02) writeFileSync(path.join(dir, file), text);
+    }
+  });
+
   it("a short difference is shown under the heading, as a unified diff", () => {
     write(copy.solution.replace("export function searchContacts", "// Мой вариант: same as the reference.\nexport function searchContacts"));
     const { code, out } = course(["check", "1"]);
@@ -140,8 +161,8 @@ describe("npm run progress", () => {
     write(copy.starter);
     const { code, out } = course(["progress"]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
-    expect(out).toMatch(/^ {2}02-agent-loop +0\/\d+ checks$/m);
+    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ core checks$/m);
+    expect(out).toMatch(/^ {2}02-agent-loop +0\/\d+ core checks$/m);
     expect(out).toMatch(/\[░{20}\] 0\/\d+ exercises done\nNext: npm run watch 1/);
     // watch (above) checked every exercise in this copy, and nothing changed since: progress re-uses
     // those verdicts instead of running every exercise's checks again.
@@ -183,7 +204,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
 describe("the course speaks the learner's language", () => {
   const noLocale = { COURSE_LANG: "", LC_ALL: "", LC_MESSAGES: "", LANG: "" };
   const russianVerdict = /^✘ Упражнение 01-first-tool: ещё не готово\.$/m;
-  const russianCount = /^\d+ из \d+ проверо?к[иа]? проход(ит|ят)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
+  const russianCount = /^\d+ из \d+ основных проверок проход(ит|ят) \(потом сложный режим, ещё \d+, по желанию\)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
 
   it("COURSE_LANG=ru: the verdict, the first failing check and the k из m line in Russian", () => {
     write(copy.starter);
@@ -244,7 +265,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     term.press("l");
     screens.list = await term.waitFor((s) => s.includes("Exercises:"), "the list after l");
     term.press("r");
-    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done."), "the re-run after r");
+    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done"), "the re-run after r");
     term.press("n");
     screens.next = await term.waitFor((s) => s.includes("Exercise 02-agent-loop:") && passing(s), "exercise 02 after n");
     term.press("q");
