@@ -144,7 +144,7 @@ function problemOf(wrong: WrongAnswer): string | undefined {
   return undefined;
 }
 
-function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+export function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
   const label = `wrong answer ${wrong.exercise.slice(0, 2)}/${wrong.name}`;
   const fail = (why: string): WrongAnswerProof => ({ wrong, ok: false, line: `${label}: ${why}` });
   const problem = problemOf(wrong);
