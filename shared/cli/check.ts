@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import chalk from "chalk";
 import { passed, reportLines } from "./check-report.ts";
-import { createCheckRunner } from "./check-runner.ts";
+import { createCheckRunner, type CheckResult } from "./check-runner.ts";
 import { findUnit, listUnits, testFileFor, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { nextNotDone } from "./next-exercise.ts";
 import { afterPassText } from "./solution-diff.ts";
@@ -30,7 +30,7 @@ export async function checkCommand(args: string[]): Promise<number> {
   if (flags.has("--verbose")) return verbose(exercise);
 
   const runner = await createCheckRunner();
-  let result;
+  let result: CheckResult;
   let next: CourseUnit | undefined;
   try {
     result = await runner.run(exercise);
