@@ -290,7 +290,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
   it("h shows a hint for the failing check's TODO; n waits until the exercise passes", () => {
     expect(screens.hint).toMatch(/Exercise 01-first-tool, hint 1 of \d+/);
     expect(screens.hint).toMatch(/## Hint 1 \(TODO 1\)/);
-    expect(screens.notYet).toContain("n moves on once every check of this exercise passes.");
+    expect(screens.notYet).toContain("n moves on once every core check of this exercise passes.");
   });
 
   it("a save re-checks by itself: the pass, the bar moves, and the diff against the reference is offered", () => {
