@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { GLOBAL_CHANGERS } from "./test/helpers/isolated-files.ts";
+import { COURSE_TAGS } from "./test/helpers/levels.ts";
 import { LongestFirst } from "./test/helpers/longest-first.ts";
 
 // Tests import exercise code as "@exercise/NN-slug/file.ts". A learner's run points that at
@@ -20,6 +21,8 @@ export default defineConfig({
     // Each test file gets real temporary folders of its own; no test may touch the network or a terminal.
     testTimeout: 15_000,
     pool: "threads",
+    // Core and hard mode: a check tagged "hard" is hard mode (test/helpers/levels.ts).
+    tags: COURSE_TAGS,
     // The course's own messages follow the learner's language (shared/i18n/language.ts); the tests
     // read them in English, whatever LANG the machine has. The model is the course's default, whatever
     // ANTHROPIC_MODEL the shell has ("" counts as unset, and dotenv does not replace it). Spawned

@@ -364,7 +364,7 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     expect(resultText(result), "The error result should carry the rejection's message.").toContain("connection reset by peer");
   });
 
-  it("a tool that throws something that is not an Error: its text still reaches the model", async () => {
+  it("a tool that throws something that is not an Error: its text still reaches the model", { tags: "hard" }, async () => {
     const { tools } = testTools();
     const odd: Tool = {
       name: "legacy_api",
@@ -463,7 +463,7 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     );
   });
 
-  it("says 00 at midnight, never 24", () => {
+  it("says 00 at midnight, never 24", { tags: "hard" }, () => {
     const afterMidnight = () => new Date("2026-03-01T00:05:07Z");
     const inUtc = getTime(afterMidnight, "UTC");
     expect(
@@ -477,7 +477,7 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     expect(getTime(() => new Date("2026-03-01T23:59:59Z"), "UTC").time, "One second before midnight is 23:59:59.").toBe("23:59:59");
   });
 
-  it("uses the date of the zone, not of UTC", () => {
+  it("uses the date of the zone, not of UTC", { tags: "hard" }, () => {
     const lateEvening = () => new Date("2026-03-01T23:30:00Z");
     expect(
       getTime(lateEvening, "Asia/Tokyo"),
@@ -490,7 +490,7 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     expect(report.timezone, "Without a timezone, use localTimeZone().").toBe(localTimeZone());
   });
 
-  it("refuses an unknown zone with a message that shows a valid one", () => {
+  it("refuses an unknown zone with a message that shows a valid one", { tags: "hard" }, () => {
     let message = "";
     try {
       getTime(fixedClock, "Mars/Olympus");

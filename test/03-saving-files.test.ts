@@ -15,6 +15,7 @@ import { toolDefinitions, type Tool } from "../lessons/01-first-tool/tool.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
 import { DEFAULT_MODEL } from "../shared/model.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+import { failWith } from "./helpers/fail-with.ts";
 
 const FILE = "exercises/03-saving-files/save-to-file.ts";
 
@@ -55,7 +56,7 @@ async function save(filename: string, content: string, options?: SaveOptions) {
   try {
     return await saveToFile(ws, filename, content, options);
   } catch (error) {
-    return expect.fail(`saveToFile(workspace, ${JSON.stringify(filename)}, ...) threw: ${messageOf(error)}`);
+    return failWith(`saveToFile(workspace, ${JSON.stringify(filename)}, ...) threw: ${messageOf(error)}`, error);
   }
 }
 
@@ -167,7 +168,7 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     ).toEqual([]);
   });
 
-  it("never writes through a symlinked file into its target outside", async () => {
+  it("never writes through a symlinked file into its target outside", { tags: "hard" }, async () => {
     const victim = path.join(outside, "victim.txt");
     await fs.writeFile(victim, "original");
     await fs.mkdir(ws, { recursive: true });
@@ -195,7 +196,7 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     }
   });
 
-  it("refuses a target that is a folder, even with overwrite: true, saying it is a folder", async () => {
+  it("refuses a target that is a folder, even with overwrite: true, saying it is a folder", { tags: "hard" }, async () => {
     await save("reports/may.txt", "May");
     const message = await saveToFile(ws, "reports", "x", { overwrite: true }).then(
       (result) => expect.fail(`saveToFile wrote over the folder "reports" and returned ${JSON.stringify(result)}.`),
@@ -205,7 +206,7 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     expect(await fs.readFile(path.join(ws, "reports", "may.txt"), "utf8"), "The folder and its files must be left as they were.").toBe("May");
   });
 
-  it("refuses empty names, NUL bytes, folder names and names over 255 bytes, before touching the disk", async () => {
+  it("refuses empty names, NUL bytes, folder names and names over 255 bytes, before touching the disk", { tags: "hard" }, async () => {
     const empty = await refusedAsText("", "An empty name is no file name: refuse it with a message saying what to send.");
     expect(empty, `The refusal of "" should say the name is empty. It said: ${empty}`).toMatch(/empty/i);
     await refusedAsText("report\0.txt", "A NUL byte cannot be in a file name; refuse it before touching the disk.");
@@ -221,7 +222,7 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     await refusedAsText(deep, `A ${Buffer.byteLength(deep)}-byte name must be refused (the limit is 255 bytes for the whole name).`);
   });
 
-  it("accepts a name of exactly 255 bytes: the limit itself is allowed", async () => {
+  it("accepts a name of exactly 255 bytes: the limit itself is allowed", { tags: "hard" }, async () => {
     const name = `${"d/".repeat(125)}x.txt`;
     const result = await saveToFile(ws, name, "at the limit").catch((error: unknown) =>
       expect.fail(
@@ -232,7 +233,7 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     expect(result.path).toBe(name);
   });
 
-  it("a file name that is not text (the model sent a number): a clear refusal, not a crash", async () => {
+  it("a file name that is not text (the model sent a number): a clear refusal, not a crash", { tags: "hard" }, async () => {
     const tool = createSaveToFileTool(ws);
     const message = await Promise.resolve()
       .then(() => tool.run({ filename: 42 as unknown as string, content: "x" }))
@@ -258,7 +259,7 @@ describe("save_to_file: saving and saying what happened (TODOs 4 and 5)", () => 
     expect(result, `Return { path, bytes, status } (TODO 5 in ${FILE}).`).toEqual({ path: "report.txt", bytes: 20, status: "created" });
   });
 
-  it("counts bytes, not characters", async () => {
+  it("counts bytes, not characters", { tags: "hard" }, async () => {
     const content = "46 250 ₽ — готово";
     const result = await save("rub.txt", content);
     expect(
@@ -284,7 +285,7 @@ describe("save_to_file: saving and saying what happened (TODOs 4 and 5)", () => 
     expect(await fs.readFile(path.join(ws, "report.txt"), "utf8"), "Nothing of the old content may remain.").toBe("short");
   });
 
-  it("works when the workspace path itself goes through a symlink (as /tmp does on macOS)", async () => {
+  it("works when the workspace path itself goes through a symlink (as /tmp does on macOS)", { tags: "hard" }, async () => {
     const real = path.join(base, "real-workspace");
     await fs.mkdir(real);
     await fs.symlink(real, ws);
@@ -368,7 +369,7 @@ describe("save_to_file: atomic writes (TODO 4)", () => {
     expect(await listAll(ws), "Nothing may be left behind.").toEqual([]);
   });
 
-  it("writeNewFile (given) never writes over an existing file", async () => {
+  it("writeNewFile (given) never writes over an existing file", { tags: "hard" }, async () => {
     await fs.mkdir(ws, { recursive: true });
     const file = path.join(ws, "taken.tmp");
     await fs.writeFile(file, "someone else's");
@@ -378,7 +379,7 @@ describe("save_to_file: atomic writes (TODO 4)", () => {
     expect(await fs.readFile(file, "utf8")).toBe("someone else's");
   });
 
-  it("uses a new temporary name each time: a leftover report.txt.tmp is neither used nor touched", async () => {
+  it("uses a new temporary name each time: a leftover report.txt.tmp is neither used nor touched", { tags: "hard" }, async () => {
     await fs.mkdir(ws, { recursive: true });
     const leftovers = ["report.txt.tmp", ".report.txt.tmp", "report.tmp", "report.txt~"];
     for (const name of leftovers) await fs.writeFile(path.join(ws, name), `the user's own ${name}`);
@@ -406,7 +407,7 @@ describe("save_to_file: atomic writes (TODO 4)", () => {
     expect(new Set(written).size, `Two saves of report.txt used the same temporary name (${written.join(", ")}): make it new each time.`).toBe(2);
   });
 
-  it("two saves of the same file at once: both finish, and the file holds one of them whole", async () => {
+  it("two saves of the same file at once: both finish, and the file holds one of them whole", { tags: "hard" }, async () => {
     await save("report.txt", "start");
     const a = "A".repeat(5000);
     const b = "B".repeat(5000);
@@ -444,7 +445,7 @@ describe("save_to_file: an existing file is replaced only when asked (TODO 3)", 
     expect(await listAll(ws), "A refused save leaves nothing behind.").toEqual(["report.txt"]);
   });
 
-  it('refuses an overwrite that is not a boolean (the string "true", the number 1)', async () => {
+  it('refuses an overwrite that is not a boolean (the string "true", the number 1)', { tags: "hard" }, async () => {
     await save("report.txt", "the user's report");
     for (const overwrite of ["true", 1, "yes"]) {
       const message = await saveToFile(ws, "report.txt", "replaced", { overwrite: overwrite as unknown as boolean }).then(
@@ -486,7 +487,7 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
   return entries;
 }
 
-describe("save_to_file: the fence holds for any name (property; TODOs 1 and 2)", () => {
+describe("save_to_file: the fence holds for any name (property; TODOs 1 and 2)", { tags: "hard" }, () => {
   it("a file lands inside the workspace, or nothing is written anywhere", async () => {
     await fs.mkdir(ws, { recursive: true });
     await fs.symlink(outside, path.join(ws, "linked"));

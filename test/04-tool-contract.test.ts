@@ -19,6 +19,7 @@ import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
 import { createTroublemakerFetch, TROUBLEMAKER_TASK } from "../shared/offline/troublemaker.ts";
 import { editDistance as lessonEditDistance } from "../lessons/04-tool-contract/did-you-mean.ts";
+import { failWith } from "./helpers/fail-with.ts";
 
 const FILE = "exercises/04-tool-contract/dispatch.ts";
 const BAD = "exercises/04-tool-contract/bad-tools.ts";
@@ -76,7 +77,7 @@ beforeEach(() => {
 });
 
 describe("did you mean ...? editDistance (TODO 1)", () => {
-  it("editDistance counts single-letter edits", () => {
+  it("editDistance counts single-letter edits", { tags: "hard" }, () => {
     const cases: Array<[string, string, number]> = [
       ["", "abc", 3],
       ["cat", "cart", 1],
@@ -94,7 +95,7 @@ describe("did you mean ...? editDistance (TODO 1)", () => {
 });
 
 describe("did you mean ...? suggestToolName (TODO 2)", () => {
-  it("of two close names, suggests the nearer one wherever it is; of two equally near, the first", () => {
+  it("of two close names, suggests the nearer one wherever it is; of two equally near, the first", { tags: "hard" }, () => {
     for (const [wrong, names, expected] of [
       ["read_fil", ["read_files", "read_file"], "read_file"],
       ["read_fil", ["read_file", "read_files"], "read_file"],
@@ -144,13 +145,13 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(problems.length, `One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 3 in ${FILE}).`).toBe(1);
   });
 
-  it("an input that is not an object at all (null, a string): one sentence saying it must be an object, not a crash", () => {
+  it("an input that is not an object at all (null, a string): one sentence saying it must be an object, not a crash", { tags: "hard" }, () => {
     for (const input of [null, "USD to RUB"]) {
       let problems: string[] = [];
       try {
         problems = checkInput(rate, input);
       } catch (error) {
-        expect.fail(`checkInput(schema, ${JSON.stringify(input)}) threw ${String(error)}: read fields with ?. so a null input is reported, not a crash.`);
+        failWith(`checkInput(schema, ${JSON.stringify(input)}) threw ${String(error)}: read fields with ?. so a null input is reported, not a crash.`, error);
       }
       expect(problems.join(" "), `checkInput(schema, ${JSON.stringify(input)}) should say the input must be a (JSON) object.`).toMatch(/object/i);
     }
@@ -169,7 +170,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(/missing/i.test(text), `Say that the field is missing, in those words ("'to_currency' is missing."). Got: ${text}`).toBe(true);
   });
 
-  it("a missing field: says what to send, from the field's description and example, each said once", () => {
+  it("a missing field: says what to send, from the field's description and example, each said once", { tags: "hard" }, () => {
     const text = checkInput(spyTool.input_schema, {}).join(" ");
     for (const part of ["city", "City name", "Berlin"]) {
       expect(text, `A missing 'city' should say what to send: its description ("City name") and example ("Berlin"). Missing "${part}" in: ${text}`).toContain(part);
@@ -208,7 +209,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     }
   });
 
-  it("a number or a boolean sent as text: says to send it without quotes", () => {
+  it("a number or a boolean sent as text: says to send it without quotes", { tags: "hard" }, () => {
     const quoted = checkInput(spyTool.input_schema, { city: "Berlin", days: "3" }).join(" ");
     expect(
       quoted,
@@ -281,7 +282,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     expect(error, "List the available tools, so the model can pick one.").toContain("calculate");
   });
 
-  it("an unknown name: the list of tools starts with the suggestion, then the nearest names", async () => {
+  it("an unknown name: the list of tools starts with the suggestion, then the nearest names", { tags: "hard" }, async () => {
     const listOf = (error: string) => (error.match(/Available tools: ([^.]*)/)?.[1] ?? "").split(/,\s*/).filter(Boolean);
     const close = envelopeOf(await dispatch(call("list_note", {}), tools)).error ?? "";
     expect(
@@ -324,7 +325,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     ["undefined", undefined],
     ["an empty string", ""],
   ] as const) {
-    it(`input ${label} counts as {}: checked, not a crash`, async () => {
+    it(`input ${label} counts as {}: checked, not a crash`, { tags: "hard" }, async () => {
       const missing = await dispatch(call("get_forecast", input), tools);
       expect(missing.is_error, `Input ${label} to a tool that needs 'city' should be an is_error result, not a crash.`).toBe(true);
       expect(envelopeOf(missing).error ?? "", "It should say that 'city' is missing.").toContain("city");
@@ -445,7 +446,7 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
     ((tool.input_schema.properties ?? {}) as Record<string, { minimum?: number; maximum?: number }>)[field] ?? {};
   const requiredOf = (tool: ContractTool) => [...(tool.input_schema.required ?? [])].sort();
 
-  it("every example given is a real value, not an empty one", () => {
+  it("every example given is a real value, not an empty one", { tags: "hard" }, () => {
     for (const tool of [bad.forecastTool, bad.ordersTool, bad.translateTool]) {
       const properties = (tool.input_schema.properties ?? {}) as Record<string, { examples?: unknown[] }>;
       for (const [field, property] of Object.entries(properties)) {

@@ -73,7 +73,7 @@ describe("canRunInParallel (TODO 1)", () => {
     expect(canRunInParallel(calls("read_a", "nope"), tools), "An unknown tool is not known to be safe.").toBe(false);
   });
 
-  it('treats a flag that is not the boolean true ("false", 1) as unsafe', () => {
+  it('treats a flag that is not the boolean true ("false", 1) as unsafe', { tags: "hard" }, () => {
     expect(
       canRunInParallel(calls("read_a", "json_e"), tools),
       'concurrencySafe: "false" (a string, as JSON may carry it) is truthy but says NOT safe: compare with === true, not truthiness.',
@@ -105,7 +105,7 @@ describe("runWithTimeout (TODO 2)", () => {
     expect(signal?.reason, "Abort with the TimeoutError as the reason (controller.abort(error)), so the tool can tell why it was stopped.").toBe(error);
   });
 
-  it("does not abort the signal of a work that finished in time", async () => {
+  it("does not abort the signal of a work that finished in time", { tags: "hard" }, async () => {
     let signal: AbortSignal | undefined;
     await runWithTimeout(async (s) => {
       signal = s;
@@ -127,7 +127,7 @@ describe("runWithTimeout (TODO 2)", () => {
     expect((error as Error).message).toBe("disk full");
   });
 
-  it("turns a synchronous throw into a rejection", async () => {
+  it("turns a synchronous throw into a rejection", { tags: "hard" }, async () => {
     const throwsAtOnce = () => {
       throw new Error("bad input");
     };
@@ -147,7 +147,7 @@ describe("runWithTimeout (TODO 2)", () => {
     ).toBe("bad input");
   });
 
-  it("clears its timer when the work finishes first", async () => {
+  it("clears its timer when the work finishes first", { tags: "hard" }, async () => {
     vi.useFakeTimers();
     try {
       await runWithTimeout(async () => "quick", 60_000);
@@ -158,7 +158,7 @@ describe("runWithTimeout (TODO 2)", () => {
     }
   });
 
-  it("clears its timer when the work fails first (a rejection or a throw)", async () => {
+  it("clears its timer when the work fails first (a rejection or a throw)", { tags: "hard" }, async () => {
     vi.useFakeTimers();
     try {
       await runWithTimeout(() => Promise.reject(new Error("locked")), 60_000).catch(() => undefined);
@@ -187,7 +187,7 @@ describe("truncateOutput (TODO 3)", () => {
     expect(truncateOutput("short\ntext", 100, 10), `Text within the limits must come back as is (TODO 3 in ${FILE}).`).toBe("short\ntext");
   });
 
-  it("leaves text exactly at the limits unchanged (a final newline does not start a line)", () => {
+  it("leaves text exactly at the limits unchanged (a final newline does not start a line)", { tags: "hard" }, () => {
     const exact = "x".repeat(100);
     expect(truncateOutput(exact, 100, 10), "A text of exactly maxChars characters fits: at most means <=, nothing to cut.").toBe(exact);
     const twoLines = "first\nsecond\n";
@@ -221,7 +221,7 @@ describe("truncateOutput (TODO 3)", () => {
     expect(numbersIn(out.slice(8_000)), `The note should say how many characters were cut (2000). Got: ${out.slice(8_000)}`).toContain(2_000);
   });
 
-  it("counts the lines right when the cut falls just after a newline", () => {
+  it("counts the lines right when the cut falls just after a newline", { tags: "hard" }, () => {
     const text = "aaa\nbbb\nccc";
     const out = truncateOutput(text, 4, 100);
     expect(out.startsWith("aaa\n"), "With maxChars 4, keep exactly \"aaa\\n\".").toBe(true);
@@ -235,7 +235,7 @@ describe("truncateOutput (TODO 3)", () => {
     ).toContain(2);
   });
 
-  it("puts the note on a line of its own, and a half-shown line counts as shown", () => {
+  it("puts the note on a line of its own, and a half-shown line counts as shown", { tags: "hard" }, () => {
     const out = truncateOutput("aaa\nbbb\nccc", 6, 100);
     const lines = out.split("\n");
     expect(lines.slice(0, 2), `The kept text "aaa\\nbb" stays as it is and the note starts on a new line. Got: ${JSON.stringify(out)}`).toEqual(["aaa", "bb"]);
@@ -244,7 +244,7 @@ describe("truncateOutput (TODO 3)", () => {
     expect(numbers, '"bb" is shown (in part), so only one line, "ccc", is not shown: the note should say 1.').toContain(1);
   });
 
-  it("never cuts an emoji in half", () => {
+  it("never cuts an emoji in half", { tags: "hard" }, () => {
     const out = truncateOutput("😀".repeat(10), 5, 10);
     const kept = out.split("\n")[0] ?? "";
     expect(
@@ -488,7 +488,7 @@ describe("executeBatch (TODO 4)", () => {
     expect(resultText(capped).startsWith("z".repeat(1_000)) && !resultText(capped).startsWith("z".repeat(1_001)), "options.maxChars (1000) must reach truncateOutput.").toBe(true);
   });
 
-  it("caps an error text too", async () => {
+  it("caps an error text too", { tags: "hard" }, async () => {
     const noisy: SafeTool = { ...marked("noisy", []), run: () => Promise.reject(new Error(`stack ${"#".repeat(50_000)}`)) };
     const [result] = await batch(calls("noisy"), [noisy], { maxChars: 1_000 });
     expect(result?.is_error, "The failed call is an is_error result.").toBe(true);
@@ -498,7 +498,7 @@ describe("executeBatch (TODO 4)", () => {
     ).toBeLessThan(1_500);
   });
 
-  it("never rejects, even for a non-Error throw, and passes its text on", async () => {
+  it("never rejects, even for a non-Error throw, and passes its text on", { tags: "hard" }, async () => {
     const odd: SafeTool = { ...marked("odd", []), run: () => Promise.reject("just a string") };
     const results = await executeBatch(calls("odd"), [odd]).catch((error: unknown) => {
       throw new Error(`executeBatch rejected (${String(error)}): a thrown value that is not an Error must still become a tool_result.`);
@@ -533,7 +533,7 @@ describe("executeBatch (TODO 4)", () => {
 
 // The safety rule, for every batch: whatever each tool does, every tool_use gets exactly one result,
 // with its id, in order; failures and only failures say is_error.
-describe("executeBatch, for generated batches: one result per call, by id (TODO 4)", () => {
+describe("executeBatch, for generated batches: one result per call, by id (TODO 4)", { tags: "hard" }, () => {
   type Behaviour = "ok" | "okAsync" | "throws" | "rejects" | "rejectsString" | "hangs" | "number" | "unknown";
   const behaviours: Behaviour[] = ["ok", "okAsync", "throws", "rejects", "rejectsString", "hangs", "number", "unknown"];
   const failing = new Set<Behaviour>(["throws", "rejects", "rejectsString", "hangs", "unknown"]);

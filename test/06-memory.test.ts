@@ -152,7 +152,7 @@ describe("capText (TODO 1)", () => {
     expect(capped.omitted, `omitted should be ${text.length} - ${capped.text.length}.`).toBe(text.length - capped.text.length);
   });
 
-  it("returns a text of exactly maxChars characters whole", () => {
+  it("returns a text of exactly maxChars characters whole", { tags: "hard" }, () => {
     const exact = "- a fact\n- b fact\n";
     expect(capText(exact, exact.length, "end"), `A text of exactly maxChars (${exact.length}) characters fits: at most means <=.`).toEqual({
       text: exact,
@@ -160,7 +160,7 @@ describe("capText (TODO 1)", () => {
     });
   });
 
-  it("keeps the whole line when the cut falls just after a line break", () => {
+  it("keeps the whole line when the cut falls just after a line break", { tags: "hard" }, () => {
     const text = "aaaa\nbbbb\n";
     expect(
       capText(text, 5, "start"),
@@ -173,7 +173,7 @@ describe("capText (TODO 1)", () => {
     ).toEqual({ text: "bbbb\n", omitted: 5 });
   });
 
-  it('keep "end": starts at the first whole line that fits, and keeps a line that starts right at the cut', () => {
+  it('keep "end": starts at the first whole line that fits, and keeps a line that starts right at the cut', { tags: "hard" }, () => {
     expect(
       capText("aaaa\nbb\ncc\n", 6, "end"),
       'capText("aaaa\\nbb\\ncc\\n", 6, "end"): the last 6 characters are "bb\\ncc\\n" and the character before them is a line ' +
@@ -190,7 +190,7 @@ describe("capText (TODO 1)", () => {
     ).toEqual({ text: "bbbbb\n", omitted: 10 });
   });
 
-  it("cuts a single line longer than the cap to the cap (neither dropped nor kept whole)", () => {
+  it("cuts a single line longer than the cap to the cap (neither dropped nor kept whole)", { tags: "hard" }, () => {
     const long = "x".repeat(500);
     for (const keep of ["start", "end"] as const) {
       const capped = capText(long, 100, keep);
@@ -264,7 +264,7 @@ describe("loadMemory (TODO 2)", () => {
     );
   });
 
-  it("says a file could not be read (EACCES, EIO) instead of calling it missing, and loads the rest", async () => {
+  it("says a file could not be read (EACCES, EIO) instead of calling it missing, and loads the rest", { tags: "hard" }, async () => {
     await write("SOUL.md", "# Soul\n- You are brief.\n");
     await write("USER.md", "# Пользователь\n- имя: Саша\n");
     await write("MEMORY.md", "# Memory\n- The user lives in Lisbon (2026-04-01)\n");
@@ -349,7 +349,7 @@ describe("normalizeFact (TODO 3)", () => {
     expect(normalizeFact("Dr. Smith is the user's doctor"), 'Only a FINAL full stop goes: "Dr." inside the fact stays.').toBe("dr. smith is the user's doctor");
   });
 
-  it("treats a letter typed as two code points (и + combining breve) as the same letter (NFC)", () => {
+  it("treats a letter typed as two code points (и + combining breve) as the same letter (NFC)", { tags: "hard" }, () => {
     const composed = "Мой город Йошкар-Ола";
     const decomposed = composed.normalize("NFD");
     expect(decomposed === composed, "(the test's two spellings differ in code points)").toBe(false);
@@ -392,7 +392,7 @@ describe("remember (TODO 5)", () => {
     ).toContain(`- The user drinks tea (${TODAY})`);
   });
 
-  it("adds the bullet right after the last line when the file ends with a newline (no blank line)", async () => {
+  it("adds the bullet right after the last line when the file ends with a newline (no blank line)", { tags: "hard" }, async () => {
     const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
     await write("MEMORY.md", old);
     await remember(dir, "The user drinks tea", { today });
@@ -401,7 +401,7 @@ describe("remember (TODO 5)", () => {
     );
   });
 
-  it("stores a fact with line breaks in it as one line", async () => {
+  it("stores a fact with line breaks in it as one line", { tags: "hard" }, async () => {
     await remember(dir, "The user  likes \n cats\n- and this is not a second fact", { today });
     const lines = (await read("MEMORY.md")).split("\n").filter((line) => line.startsWith("- "));
     expect(
@@ -454,7 +454,7 @@ describe("remember (TODO 5)", () => {
   });
 });
 
-describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", () => {
+describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", { tags: "hard" }, () => {
   it("finds a Cyrillic duplicate that differs in case, spacing, a final full stop or NFC", async () => {
     const old = "# Memory\n- Пользователь живёт в Йошкар-Оле (2026-04-01)\n";
     await write("MEMORY.md", old);
@@ -499,7 +499,7 @@ describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", () => {
   });
 });
 
-describe("writeFileAtomic (TODO 4): a failed write keeps the old file", () => {
+describe("writeFileAtomic (TODO 4): a failed write keeps the old file", { tags: "hard" }, () => {
   it("writes a temporary file in the same folder, then renames it over the target", async () => {
     const target = path.join(dir, "MEMORY.md");
     await write("MEMORY.md", "old\n");
@@ -569,7 +569,7 @@ describe("writeFileAtomic (TODO 4): a failed write keeps the old file", () => {
   });
 });
 
-describe("serialize: one at a time per key (TODO 6)", () => {
+describe("serialize: one at a time per key (TODO 6)", { tags: "hard" }, () => {
   it("runs works for one key one after another, and settles with each work's own result", async () => {
     const events: string[] = [];
     const job = (name: string, value: string) => async () => {
@@ -643,7 +643,7 @@ describe("serialize: one at a time per key (TODO 6)", () => {
   });
 });
 
-describe("remember, called many times at once (TODOs 5 and 6)", () => {
+describe("remember, called many times at once (TODOs 5 and 6)", { tags: "hard" }, () => {
   it("keeps every fact when ten calls run at the same time", async () => {
     await write("MEMORY.md", "# Memory\n- Written by hand (2026-01-01)\n");
     const facts = Array.from({ length: 10 }, (_, i) => `Fact number ${i} about the user`);
@@ -674,7 +674,7 @@ describe("remember, called many times at once (TODOs 5 and 6)", () => {
   });
 });
 
-describe("remember, for generated lists of facts: no fact is ever lost or stored twice (TODOs 5 and 6)", () => {
+describe("remember, for generated lists of facts: no fact is ever lost or stored twice (TODOs 5 and 6)", { tags: "hard" }, () => {
   const word = fc.constantFrom("user", "likes", "Lisbon", "пользователь", "любит", "Йошкар-Олу", "кошек", "🐈", "🇵🇹", "tea", "EUR", "ёлка");
   const baseFact = fc.oneof(
     { weight: 5, arbitrary: fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(" ")) },

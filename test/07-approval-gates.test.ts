@@ -12,6 +12,7 @@ import { runAgent } from "../lessons/07-approval-gates/agent.ts";
 import type { Answer, ApprovalRequest, Approver } from "../lessons/07-approval-gates/approver.ts";
 import { matchesGlob, parseRule, type GateCall, type PermissionRules, type Rule, type Verdict } from "../lessons/07-approval-gates/permissions.ts";
 import { createMockModel, reply, resultText, type MessagesRequest } from "../shared/mock/mock-model.ts";
+import { failWith } from "./helpers/fail-with.ts";
 
 const FILE = "exercises/07-approval-gates/gate.ts";
 
@@ -105,7 +106,7 @@ function matches(r: string, c: GateCall, need?: "any" | "every"): boolean {
   try {
     return need === undefined ? ruleMatches(rule(r), c) : ruleMatches(rule(r), c, need);
   } catch (error) {
-    return expect.fail(error instanceof Error ? error.message : String(error));
+    return failWith(error instanceof Error ? error.message : String(error), error);
   }
 }
 
@@ -158,7 +159,7 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
   const mail = (to: unknown) => call("send_email", { to, subject: "Report" });
   const rival = "send_email(to=*@competitor.example)";
 
-  it('a list is judged item by item: "any" needs one fitting item, "every" needs them all', () => {
+  it('a list is judged item by item: "any" needs one fitting item, "every" needs them all', { tags: "hard" }, () => {
     const mixed = mail(["anna@example.com", "ceo@competitor.example"]);
     expect(
       matches(rival, mixed, "any"),
@@ -180,7 +181,7 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
     expect(matches(rival, mixed), 'Without a third argument, need is "any".').toBe(true);
   });
 
-  it("an empty list, like a missing field, is not covered", () => {
+  it("an empty list, like a missing field, is not covered", { tags: "hard" }, () => {
     for (const need of ["any", "every"] as const) {
       expect(
         matches(rival, mail([]), need),
@@ -195,7 +196,7 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
     ).toBe(false);
   });
 
-  it("compares numbers and booleans as their text", () => {
+  it("compares numbers and booleans as their text", { tags: "hard" }, () => {
     const pay = (amount: unknown) => call("pay_invoice", { amount });
     expect(
       matches("pay_invoice(amount=1000*)", pay(10_000)),
@@ -208,7 +209,7 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
     expect(matches("send_email(urgent=true)", call("send_email", { urgent: false })), 'urgent: false does not fit "true".').toBe(false);
   });
 
-  it("looks only at the call's own fields", () => {
+  it("looks only at the call's own fields", { tags: "hard" }, () => {
     expect(
       matches("save_to_file(constructor=*)", call("save_to_file", { filename: "a.txt" })),
       'The call has no field "constructor"; input.constructor is inherited from Object. Use Object.hasOwn(call.input, name).',
@@ -325,7 +326,7 @@ describe("decide: several rules, and lists (TODOs 2 and 3)", () => {
     expect(verdict.allowed && approver.asked.length === 0, 'The second allow rule, "drafts/*", covers drafts/may.txt: run it without asking.').toBe(true);
   });
 
-  it("denies a list of recipients when one of them is denied, even with an allow rule for the tool", async () => {
+  it("denies a list of recipients when one of them is denied, even with an allow rule for the tool", { tags: "hard" }, async () => {
     const r = rules({ allow: ["plan_email"], deny: ["plan_email(to=*@competitor.example)"] });
     const toBoth = call("plan_email", { to: ["anna@example.com", "ceo@competitor.example"], subject: "Q3", body: "..." }, true);
     const approver = approverAnswering("yes");
@@ -338,7 +339,7 @@ describe("decide: several rules, and lists (TODOs 2 and 3)", () => {
     expect(approver.asked.length, "A denied call is never asked about.").toBe(0);
   });
 
-  it("does not let an allow rule cover a list when only some items fit: it asks", async () => {
+  it("does not let an allow rule cover a list when only some items fit: it asks", { tags: "hard" }, async () => {
     const r = rules({ allow: ["send_email(to=*@example.com)"] });
     const approver = approverAnswering("no");
     const toMixed = call("send_email", { to: ["anna@example.com", "ceo@competitor.example"], plan_id: "plan_1" });
@@ -353,14 +354,14 @@ describe("decide: several rules, and lists (TODOs 2 and 3)", () => {
     expect(allMine.allowed && approver.asked.length === 1, "Both recipients fit the allow rule: run it, without asking.").toBe(true);
   });
 
-  it("asks about a read-only call when an ask rule fits one item of a list", async () => {
+  it("asks about a read-only call when an ask rule fits one item of a list", { tags: "hard" }, async () => {
     const r = rules({ ask: ["plan_email(to=*@competitor.example)"] });
     const approver = approverAnswering("yes");
     await verdictOf(call("plan_email", { to: ["anna@example.com", "ceo@competitor.example"], subject: "Q3", body: "..." }, true), r, approver);
     expect(approver.asked.length, 'An ask rule covers a list when ANY item fits ("any"): decide() should ask, even for a read-only tool.').toBe(1);
   });
 
-  it("denies by a number", async () => {
+  it("denies by a number", { tags: "hard" }, async () => {
     const r = rules({ allow: ["pay_invoice"], deny: ["pay_invoice(amount=1000*)"] });
     const verdict = await verdictOf(call("pay_invoice", { amount: 10_000, to: "supplier" }), r, approverAnswering("yes"));
     expect(verdict.allowed, 'amount: 10000 (a number) fits "deny pay_invoice(amount=1000*)" compared as text; decide() let it through.').toBe(false);
@@ -496,7 +497,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
     }
   });
 
-  it("refuses, without throwing, when asking fails", async () => {
+  it("refuses, without throwing, when asking fails", { tags: "hard" }, async () => {
     const broken: RecordingApprover = {
       canAsk: true,
       asked: [],
@@ -532,7 +533,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
     ).toBe(true);
   });
 
-  it("no terminal and no word on why: the reason still says nobody could approve it", async () => {
+  it("no terminal and no word on why: the reason still says nobody could approve it", { tags: "hard" }, async () => {
     const silent: RecordingApprover = { canAsk: false, asked: [], ask: () => new Promise<Answer>(() => undefined) };
     const verdict = await verdictOf(save("report.txt"), rules(), silent);
     expect(verdict.allowed).toBe(false);
@@ -552,7 +553,7 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
 
 // --- the safety rules, for generated rule sets and calls -------------------------------------------
 
-describe("decide, for generated rules and calls: deny always wins, nothing runs unapproved (TODOs 2 to 5)", () => {
+describe("decide, for generated rules and calls: deny always wins, nothing runs unapproved (TODOs 2 to 5)", { tags: "hard" }, () => {
   const tools = ["send_email", "save_to_file", "plan_email", "mcp__mail__send"];
   const fields = ["to", "filename", "amount"];
   const ruleGen = fc

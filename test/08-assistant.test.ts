@@ -13,6 +13,7 @@ import { createGateway } from "../lessons/08-assistant/gateway.ts";
 import { CHEAP_MODEL, MANY_STEPS, STRONG_MODEL, type Route, type TaskFacts } from "../lessons/08-assistant/route-model.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
+import { failWith } from "./helpers/fail-with.ts";
 
 const REPAIR = "exercises/08-assistant/repair-orphans.ts";
 const ROUTE = "exercises/08-assistant/route-model.ts";
@@ -35,7 +36,7 @@ function repaired(messages: Message[]): Message[] {
     return repairOrphans(messages);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return expect.fail(message.startsWith("not implemented yet") ? message : `repairOrphans threw "${message}"; it should return the repaired list (${REPAIR})`);
+    return failWith(message.startsWith("not implemented yet") ? message : `repairOrphans threw "${message}"; it should return the repaired list (${REPAIR})`, error);
   }
 }
 
@@ -134,7 +135,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(problemWith(out)).toBeNull();
   });
 
-  it("an empty user message after the orphan: it holds just the answers (no empty text block, which the API refuses)", () => {
+  it("an empty user message after the orphan: it holds just the answers (no empty text block, which the API refuses)", { tags: "hard" }, () => {
     const out = repaired(
       frozen<Message[]>([
         { role: "user", content: "Раз" },
@@ -168,7 +169,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     for (const i of [0, 1, 3, 4, 5, 7]) expect(out[i], `message ${i} has nothing to repair and must stay as it was`).toEqual(history[i]);
   });
 
-  it("the input list and its messages are not changed (the caller may still need the original)", () => {
+  it("the input list and its messages are not changed (the caller may still need the original)", { tags: "hard" }, () => {
     const history: Message[] = [
       { role: "user", content: "Раз" },
       { role: "assistant", content: [use("toolu_1"), use("toolu_2")] },
@@ -199,7 +200,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(mock.rejections.length, "only the unrepaired request may be refused").toBe(1);
   });
 
-  it("property: any history repaired is valid, every tool_use answered exactly once, answered calls untouched, ids exact, other messages unchanged", () => {
+  it("property: any history repaired is valid, every tool_use answered exactly once, answered calls untouched, ids exact, other messages unchanged", { tags: "hard" }, () => {
     // A history of turns: a user message, then an assistant turn with 0-3 calls of which some were
     // answered, and maybe the user's next words (a crash leaves the last turn open).
     const turn = fc.record({
@@ -255,7 +256,7 @@ describe("routeModel: the routing rule, one outcome per case (TODO 2)", () => {
       return routeModel(facts);
     } catch (error) {
       const message = (error as Error).message;
-      return expect.fail(message.startsWith("not implemented yet") ? message : `routeModel threw "${message}" (${ROUTE})`);
+      return failWith(message.startsWith("not implemented yet") ? message : `routeModel threw "${message}" (${ROUTE})`, error);
     }
   }
 
@@ -307,7 +308,7 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     try {
       return createSessionQueue();
     } catch (error) {
-      return expect.fail((error as Error).message);
+      return failWith((error as Error).message, error);
     }
   }
 
@@ -383,7 +384,7 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     expect(await q.run("cli-main", async () => "after"), "still serving after a job that threw").toBe("after");
   });
 
-  it("a session with a job still waiting stays busy when the job before it ends, and a newcomer waits for it", async () => {
+  it("a session with a job still waiting stays busy when the job before it ends, and a newcomer waits for it", { tags: "hard" }, async () => {
     const q = queue();
     const events: string[] = [];
     const first = deferred();
@@ -406,7 +407,7 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     expect(events).toEqual(["b starts", "b ends", "c starts"]);
   });
 
-  it("busy() lists sessions with work, and an idle queue holds nothing", async () => {
+  it("busy() lists sessions with work, and an idle queue holds nothing", { tags: "hard" }, async () => {
     const q = queue();
     expect(q.busy()).toEqual([]);
     const gate = deferred();

@@ -50,7 +50,7 @@ describe("line-trimmed matcher (TODO 1)", () => {
     expect(lineTrimmed.find("ab\ncd\n", "b\nc"), "Each quoted line must equal a whole file line.").toEqual([]);
   });
 
-  it("finds a block in a CRLF file, and the span stops before the last line's \\r\\n", () => {
+  it("finds a block in a CRLF file, and the span stops before the last line's \\r\\n", { tags: "hard" }, () => {
     const file = "one\r\ntwo  \r\nthree\r\n";
     const [span] = lineTrimmed.find(file, "two\nthree");
     expect(span, `lineTrimmed found nothing in a CRLF file. A "\\r" at a line end is part of the line break: use the lesson's linesOf().`).toBeDefined();
@@ -59,13 +59,13 @@ describe("line-trimmed matcher (TODO 1)", () => {
     );
   });
 
-  it("handles Unicode text (Cyrillic, emoji) with correct offsets", () => {
+  it("handles Unicode text (Cyrillic, emoji) with correct offsets", { tags: "hard" }, () => {
     const file = "Привет, мир 👋\nВторая строка \t\nКонец";
     expect(texts(lineTrimmed, file, "Вторая строка\nКонец")).toEqual(["Вторая строка \t\nКонец"]);
     expect(lineTrimmed.find(file, "Привет, мир 👋 ")).toEqual([{ start: 0, end: 14 }]);
   });
 
-  it("finds a match on the first line and on the last line (no line break after it)", () => {
+  it("finds a match on the first line and on the last line (no line break after it)", { tags: "hard" }, () => {
     const file = "first  \nmiddle\nlast  ";
     expect(lineTrimmed.find(file, "first"), "A match on line 1 was missed: start the search at line 0.").toEqual([{ start: 0, end: 7 }]);
     expect(lineTrimmed.find(file, "last"), "A match on the last line was missed: the last window starts at lines.length - quoted.length.").toEqual([
@@ -73,7 +73,7 @@ describe("line-trimmed matcher (TODO 1)", () => {
     ]);
   });
 
-  it("finds nothing for an empty quote, or one made only of spaces", () => {
+  it("finds nothing for an empty quote, or one made only of spaces", { tags: "hard" }, () => {
     for (const quote of ["", "   ", "\n", " \t\n  "]) {
       expect(lineTrimmed.find("a\n\n  \nb", quote), `lineTrimmed.find(file, ${show(quote)}) must be []: an empty quote would match everywhere.`).toEqual([]);
     }
@@ -96,12 +96,12 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
     expect(texts(indentationFlexible, spaces, "        if (x) {\n          go();\n        }")).toEqual(["    if (x) {\n      go();\n    }"]);
   });
 
-  it("finds tabs in the file for spaces in the quote", () => {
+  it("finds tabs in the file for spaces in the quote", { tags: "hard" }, () => {
     const tabs = "run() {\n\tif (x) {\n\t\tgo();\n\t}\n}";
     expect(texts(indentationFlexible, tabs, "if (x) {\n    go();\n}")).toEqual(["\tif (x) {\n\t\tgo();\n\t}"]);
   });
 
-  it("refuses a block whose nesting differs (one indentation of the quote would become two)", () => {
+  it("refuses a block whose nesting differs (one indentation of the quote would become two)", { tags: "hard" }, () => {
     expect(
       indentationFlexible.find(spaces, "if (x) {\ngo();\n}"),
       "The quote has `if` and `go()` at the same indentation; the file nests go() deeper. That is not the same block shifted: return no match.",
@@ -109,7 +109,7 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
     expect(indentationFlexible.find("a\n  b\n", "a\n  c"), "The text of every line must still match.").toEqual([]);
   });
 
-  it("matches blank lines inside the block, and ignores line-end spaces", () => {
+  it("matches blank lines inside the block, and ignores line-end spaces", { tags: "hard" }, () => {
     const file = "  a();\n\n  b();  \n";
     expect(texts(indentationFlexible, file, "a();\n\nb();")).toEqual(["  a();\n\n  b();  "]);
     expect(
@@ -118,7 +118,7 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
     ).toEqual(["    a\n\n    b"]);
   });
 
-  it("finds nothing for an empty quote; finds matches on the first and last lines", () => {
+  it("finds nothing for an empty quote; finds matches on the first and last lines", { tags: "hard" }, () => {
     expect(indentationFlexible.find("  a\n", "")).toEqual([]);
     expect(indentationFlexible.find("  a\n", "  \n ")).toEqual([]);
     expect(indentationFlexible.find("    top\nmid\n    end", "top")).toEqual([{ start: 0, end: 7 }]);
@@ -132,7 +132,7 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
     expect(reindent("if (y) {\n    stop();\n}", "if (x) {\n    go();\n}", "\tif (x) {\n\t\tgo();\n\t}"), "tabs for spaces").toBe("\tif (y) {\n\t\tstop();\n\t}");
   });
 
-  it("reindent: a deeper indentation keeps its extra part; blank lines and unknown shallower lines stay", () => {
+  it("reindent: a deeper indentation keeps its extra part; blank lines and unknown shallower lines stay", { tags: "hard" }, () => {
     expect(reindent("a\n  b\n      c\n\n  d", "a\n  b", "  a\n    b"), "'      c' starts with the quote's '  ' (-> '    '), plus 4 more spaces").toBe(
       "  a\n    b\n        c\n\n    d",
     );
@@ -141,7 +141,7 @@ describe("indentation-flexible matcher and reindent (TODO 2)", () => {
     expect(reindent("x", "a\nb", "  a"), "found may have fewer lines than the quote").toBe("  x");
   });
 
-  it("reindent uses only lines whose text matches, and gives up on a conflicting shift", () => {
+  it("reindent uses only lines whose text matches, and gives up on a conflicting shift", { tags: "hard" }, () => {
     expect(reindent("q\n  r", "q\n  w\n  e", "  q\n    other\n    e"), "lines whose text differs are not used to learn the shift").toBe("  q\n    r");
     expect(reindent("n", "a\na", "  a\n    a"), "'' would map to both '  ' and '    ': leave the new text as it is").toBe("n");
     expect(reindent("same", "same", "same"), "no shift, no change").toBe("same");
@@ -157,7 +157,7 @@ describe("block-anchored matcher (TODO 3)", () => {
     expect(texts(blockAnchored, file, "start() {\n  const a = 1;\n  const bb = 2;\n  return a + b;\n}")).toEqual([file.split("\n").slice(0, 5).join("\n")]);
   });
 
-  it("ignores indentation on the anchors and in the middle", () => {
+  it("ignores indentation on the anchors and in the middle", { tags: "hard" }, () => {
     expect(blockAnchored.find(file, "    start() {\nconst a = 1;\nconst b = 3;\nreturn a + b;\n    }")).toHaveLength(1);
     expect(texts(blockAnchored, "  begin\n    abcdefghij\n  end", "begin\nabcdefghiX\nend"), "the file's anchor lines are indented: trim them too").toEqual([
       "  begin\n    abcdefghij\n  end",
@@ -172,20 +172,20 @@ describe("block-anchored matcher (TODO 3)", () => {
     expect(blockAnchored.find(file, "start() {\n  totally different\n  nothing alike here\n  zzz\n}"), "The middle lines are not alike: no match.").toEqual([]);
   });
 
-  it("uses the 0.7 threshold: exactly at it matches, just below does not", () => {
+  it("uses the 0.7 threshold: exactly at it matches, just below does not", { tags: "hard" }, () => {
     // "abcdefghij" vs "abcdefgXYZ": 3 edits of 10 = 0.7 alike; "abcdefWXYZ": 0.6.
     const f = "begin\nabcdefghij\nend";
     expect(blockAnchored.find(f, "begin\nabcdefgXYZ\nend"), "similarity 0.7 is enough (>= 0.7)").toHaveLength(1);
     expect(blockAnchored.find(f, "begin\nabcdefWXYZ\nend"), "similarity 0.6 is below 0.7").toEqual([]);
   });
 
-  it("needs at least three lines, and the last anchor below the first with a line between", () => {
+  it("needs at least three lines, and the last anchor below the first with a line between", { tags: "hard" }, () => {
     expect(blockAnchored.find(file, "start() {\n}"), "two lines are too few to anchor anything").toEqual([]);
     expect(blockAnchored.find("x\ny\n", "x\n\ny"), "'y' comes right after 'x' in the file: there is no middle line").toEqual([]);
     expect(blockAnchored.find("end\nbegin\nmid\n", "begin\nmid\nend"), "the last anchor must come after the first").toEqual([]);
   });
 
-  it("counts a middle line the file does not have as \"\"", () => {
+  it("counts a middle line the file does not have as \"\"", { tags: "hard" }, () => {
     expect(blockAnchored.find("top\nmid\nbottom", "top\nmid\nmore\nevenmore\nbottom"), "the file block is shorter than the quote: missing lines score 0").toEqual([]);
     expect(
       blockAnchored.find("top\nmid\nbottom", "top\nmid\nbottom\nbottom"),
@@ -194,7 +194,7 @@ describe("block-anchored matcher (TODO 3)", () => {
     expect(blockAnchored.find("top\nmid\nbottom", "top\nmid\n\nbottom"), 'a missing line is "", which is just like a blank quoted line').toHaveLength(1);
   });
 
-  it("finds every anchored block, in order", () => {
+  it("finds every anchored block, in order", { tags: "hard" }, () => {
     const twice = "f {\n  one();\n}\nf {\n  one();\n}";
     expect(blockAnchored.find(twice, "f {\n  onee();\n}")).toEqual([
       { start: 0, end: 14 },
@@ -202,12 +202,12 @@ describe("block-anchored matcher (TODO 3)", () => {
     ]);
   });
 
-  it("takes the nearest closing anchor, even when a later one would fit the middle better", () => {
+  it("takes the nearest closing anchor, even when a later one would fit the middle better", { tags: "hard" }, () => {
     const near = "open\nalpha\nclose\nbeta\nclose";
     expect(texts(blockAnchored, near, "open\nalpha\nclose")).toEqual(["open\nalpha\nclose"]);
   });
 
-  it("finds nothing for an empty quote; a match may start on the first line and end on the last", () => {
+  it("finds nothing for an empty quote; a match may start on the first line and end on the last", { tags: "hard" }, () => {
     expect(blockAnchored.find("a\nb\nc", "")).toEqual([]);
     expect(texts(blockAnchored, "a\nbcdefghij\nc", "a\nbcdefghiX\nc")).toEqual(["a\nbcdefghij\nc"]);
   });
@@ -263,7 +263,7 @@ describe("safety stop 1: ambiguous matches (TODO 4)", () => {
     expect(refuseAmbiguous(content, spans.slice(0, 2), false, "exact"), "two matches are already ambiguous").toMatch(/\b2 places\b.*\b1, 3\b/s);
   });
 
-  it("property: several matches are always refused without replace_all, never with it", () => {
+  it("property: several matches are always refused without replace_all, never with it", { tags: "hard" }, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), fc.uniqueArray(fc.nat(60), { minLength: 2, maxLength: 5 }), (text, offsets) => {
         const at = [...offsets].sort((a, b) => a - b).map((o) => Math.min(o, text.length));
@@ -298,7 +298,7 @@ describe("safety stop 2: a span much larger than the quote (TODO 5)", () => {
     expect(refuseOversized(content, { start: 0, end: 18 }, "abcdefghij", "block-anchored"), "lines 1-3").toMatch(/\b1-3\b/);
   });
 
-  it("lets through exactly 1.5 times, and counts no spaces or line breaks", () => {
+  it("lets through exactly 1.5 times, and counts no spaces or line breaks", { tags: "hard" }, () => {
     expect(refuseOversized("abcdef", { start: 0, end: 6 }, "abcd", "block-anchored"), "6 <= 1.5 x 4: allowed").toBeNull();
     expect(refuseOversized("abcdefg", { start: 0, end: 7 }, "abcd", "block-anchored"), "7 > 1.5 x 4: refused").toEqual(expect.any(String));
     expect(
@@ -344,7 +344,7 @@ describe("the literal splice (TODO 6)", () => {
     expect(spliceLiterally("abc", [{ start: 0, end: 3, text: "z" }])).toBe("z");
   });
 
-  it("property: equals slicing by hand, for any non-overlapping spans", () => {
+  it("property: equals slicing by hand, for any non-overlapping spans", { tags: "hard" }, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.array(fc.tuple(fc.nat(40), fc.string({ maxLength: 5 })), { maxLength: 6 }), (content, picks) => {
         const starts = [...new Set(picks.map(([at]) => Math.min(at, content.length)))].sort((a, b) => a - b);
@@ -400,7 +400,7 @@ describe("edit_file with your parts, on real files, driven by the strict mock (T
     expect(after).toBe("def total(xs):\n    for x in xs:\n        if x:\n            yield x\n");
   });
 
-  it("keeps a CRLF file CRLF, and writes $& literally", async () => {
+  it("keeps a CRLF file CRLF, and writes $& literally", { tags: "hard" }, async () => {
     const { results, after } = await run("notes.txt", "price: 1  \r\nend\r\n", [{ old_text: "price: 1\nend", new_text: "price: $&1\nend" }]);
     expect(results[0]?.text, "a CRLF file with a trailing space: the line-trimmed matcher").toMatch(/line-trimmed/);
     expect(after).toBe("price: $&1\r\nend\r\n");

@@ -107,7 +107,7 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
     expect(mcpToolName("a", "b")).toBe("mcp__a__b");
   });
 
-  it("refuses server names that are empty, hold spaces, Cyrillic or '__', with McpToolError that says to rename it in mcp.json", () => {
+  it("refuses server names that are empty, hold spaces, Cyrillic or '__', with McpToolError that says to rename it in mcp.json", { tags: "hard" }, () => {
     for (const bad of ["", "my notes", "заметки", "a__b", "notes_", "_notes"]) {
       let error: unknown;
       try {
@@ -121,7 +121,7 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
     }
   });
 
-  it("allows a full name of exactly 64 characters and refuses 65, naming the server and the tool", () => {
+  it("allows a full name of exactly 64 characters and refuses 65, naming the server and the tool", { tags: "hard" }, () => {
     const fits = "t".repeat(64 - "mcp__s__".length);
     expect(mcpToolName("s", fits), "64 characters is the API's documented limit: it must be accepted").toHaveLength(64);
     let error: unknown;
@@ -136,13 +136,13 @@ describe("the full name: mcp__<server>__<tool>, checked (TODO 1)", () => {
     expect((error as Error).message, "and says what the API accepts").toMatch(/1 to 64/);
   });
 
-  it("refuses tool names the API would refuse (a space, Cyrillic, a dot)", () => {
+  it("refuses tool names the API would refuse (a space, Cyrillic, a dot)", { tags: "hard" }, () => {
     for (const bad of ["add note", "добавить", "add.note", ""]) {
       expect(() => mcpToolName("notes", bad), `mcpToolName("notes", ${JSON.stringify(bad)}) must throw McpToolError: the full name must match ^[a-zA-Z0-9_-]{1,64}$`).toThrow(McpToolError);
     }
   });
 
-  it("never returns a name the API would refuse (generated names, seeded)", () => {
+  it("never returns a name the API would refuse (generated names, seeded)", { tags: "hard" }, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), fc.string({ maxLength: 70 }), (server, name) => {
         let full: string | undefined;
@@ -229,7 +229,7 @@ describe("one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)", () 
     );
   });
 
-  it("an isError result with no text still throws, naming the tool and the server", async () => {
+  it("an isError result with no text still throws, naming the tool and the server", { tags: "hard" }, async () => {
     const server = await scripted("notes", { tools: [addNote], handlers: { add_note: () => ({ content: [], isError: true }) } });
     await expect(toolFromMcp(server, addNote).run({ name: "x" }), "an empty error must still say which tool of which server failed").rejects.toThrow(/add_note on notes failed/);
   });
@@ -288,7 +288,7 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
     expect(adapted!.timeoutMs, "toolsFromServers must give its options to toolFromMcp").toBe(123);
   });
 
-  it("two servers whose names differ only in case clash: the error names both servers", async () => {
+  it("two servers whose names differ only in case clash: the error names both servers", { tags: "hard" }, async () => {
     const notes = await scripted("notes", { tools: [addNote] });
     const impostor = await scripted("NOTES", { tools: [tool("list_notes"), addNote] });
     const run = toolsFromServers([notes, impostor]);
@@ -297,7 +297,7 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
     await expect(run, "and say what to do: rename or remove one of them in mcp.json").rejects.toThrow(/rename one of the servers in mcp\.json/);
   });
 
-  it("a server listing one name twice is a clash too", async () => {
+  it("a server listing one name twice is a clash too", { tags: "hard" }, async () => {
     const twice = await scripted("odd", { tools: [tool("x"), tool("x")] });
     await expect(toolsFromServers([twice])).rejects.toThrow(McpToolError);
   });
@@ -308,13 +308,13 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
     expect(await toolsFromServers([notes], { takenNames: ["add_note"] }), "add_note is not mcp__notes__add_note: no clash").toHaveLength(1);
   });
 
-  it("a server whose tools/list fails rejects toolsFromServers (nothing half-listed)", async () => {
+  it("a server whose tools/list fails rejects toolsFromServers (nothing half-listed)", { tags: "hard" }, async () => {
     const broken: ConnectedServer = { name: "broken", client: { listTools: () => Promise.reject(new Error("server crashed")), callTool: () => Promise.reject(new Error("no")) } };
     await expect(toolsFromServers([broken])).rejects.toThrow(/server crashed/);
   });
 });
 
-describe("tools/list in pages: follow nextCursor to the end, but not forever (TODO 3)", () => {
+describe("tools/list in pages: follow nextCursor to the end, but not forever (TODO 3)", { tags: "hard" }, () => {
   it("follows nextCursor over the real protocol: every page's tools, in order, each cursor passed back as it came", async () => {
     const notes = await paged("notes", [[tool("list_notes")], [addNote], [tool("read_note")]], ["eyJwYWdlIjogMn0=", "страница 3"]);
     const tools = await toolsFromServers([notes]);

@@ -16,6 +16,7 @@ export interface AnswerUnderTest {
   bound: Array<{ file: string; dir: string }>;
   everyCheck: boolean; // proof-checks.ts lets every check run
   caughtBy: string[]; // proof-checks.ts runs only these checks, when any are named
+  coreOnly: boolean; // proof-checks.ts skips the hard-mode checks (a core mistake)
 }
 
 // The parts of vite's module-runner graph (EvaluatedModules) this uses.
@@ -28,9 +29,9 @@ interface EvaluatedModules {
 }
 
 // checksFile: test/NN-slug.test.ts (absolute); files: the exercise files it imports.
-export async function checkAnswer(dir: string, checksFile: string, files: string[], options: { everyCheck?: boolean; caughtBy?: string[] } = {}): Promise<void> {
+export async function checkAnswer(dir: string, checksFile: string, files: string[], options: { everyCheck?: boolean; caughtBy?: string[]; coreOnly?: boolean } = {}): Promise<void> {
   forgetPreviousAnswer();
-  const answer: AnswerUnderTest = { dir, bound: [], everyCheck: options.everyCheck === true, caughtBy: options.caughtBy ?? [] };
+  const answer: AnswerUnderTest = { dir, bound: [], everyCheck: options.everyCheck === true, caughtBy: options.caughtBy ?? [], coreOnly: options.coreOnly === true };
   Reflect.set(globalThis, ANSWER_GLOBAL, answer);
   await import(/* @vite-ignore */ checksFile);
   for (const file of files) {

@@ -3,11 +3,12 @@
 // What comes back is plain data (each check: passed or not, its message, the TODOs it names, a code
 // frame), so check, watch and hint can each say it their own way.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestSpecification, Vitest } from "vitest/node";
 import { messages } from "../i18n/messages.ts";
+import { isHard } from "../../test/helpers/levels.ts";
 import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
@@ -16,6 +17,7 @@ import { cachedVerdict, fingerprint, keepVerdict } from "./verdict-cache.ts";
 export interface CheckOutcome {
   title: string; // "describe > it"
   passed: boolean;
+  hard: boolean; // a hard-mode check (tagged "hard", test/helpers/levels.ts); the others are core
   message: string; // the failure's teaching message, without stack lines
   todos: number[]; // the TODOs this check is about (from its titles, else from the message)
   frame: string; // code frame at the failure, "" when none could be read
@@ -68,6 +70,9 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     return wanted;
   };
 
+  // The folder of the code under test: the learner's (or the solution's), where frames should point.
+  const learnerDir = (exercise: CourseUnit): string => path.join(root, target, exercise.id);
+
   let closing = false;
   // One vitest run at a time: watch may ask for a re-check while the progress run is still going.
   let queue: Promise<unknown> = Promise.resolve();
@@ -83,7 +88,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       const result = await (await vitestNow()).runTestSpecifications(await specsFor(exercise));
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
-      const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root);
+      const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root, learnerDir(exercise));
       if (!closing) keepVerdict(exercise, print, verdict, root);
       return verdict;
     },
@@ -105,7 +110,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
         }
         const file = path.join(root, testFileFor(exercise));
         const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
-        const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root);
+        const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root, learnerDir(exercise));
         if (!closing) keepVerdict(exercise, prints.get(exercise.id)!, verdict, root);
         byExercise.set(exercise.id, verdict);
       }
@@ -129,13 +134,19 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
 }
 
 type RunResult = Awaited<ReturnType<Vitest["runTestSpecifications"]>>;
+interface StackFrame {
+  file: string;
+  line: number;
+  column: number;
+}
 interface ErrorLike {
   message?: string;
   stack?: string;
-  stacks?: Array<{ file: string; line: number; column: number }>;
+  stacks?: StackFrame[];
+  cause?: unknown;
 }
 
-function toCheckResult(result: RunResult, root: string): CheckResult {
+function toCheckResult(result: RunResult, root: string, learner: string): CheckResult {
   const checks: CheckOutcome[] = [];
   let broken: CheckResult["broken"];
   for (const module of result.testModules) {
@@ -148,19 +159,20 @@ function toCheckResult(result: RunResult, root: string): CheckResult {
       checks.push({
         title: test.fullName,
         passed: state === "passed",
-        message,
+        hard: isHard(test.tags),
+        message: hookTimeout(message),
         todos: titleTodos.length > 0 ? titleTodos : todosIn(message),
-        frame: state === "passed" ? "" : frameFor(error, root),
+        frame: state === "passed" ? "" : frameFor(error, root, learner),
       });
     }
     const moduleErrors = module.errors() as ErrorLike[];
     if (moduleErrors.length > 0 && !broken) {
       const first = moduleErrors[0]!;
-      broken = { message: cleanMessage(first.message ?? "the test file failed to load"), frame: frameFor(first, root) };
+      broken = { message: hookTimeout(cleanMessage(first.message ?? "the test file failed to load")), frame: frameFor(first, root, learner) };
     }
   }
   for (const error of result.unhandledErrors as ErrorLike[]) {
-    if (!broken) broken = { message: cleanMessage(error.message ?? String(error)), frame: frameFor(error, root) };
+    if (!broken) broken = { message: cleanMessage(error.message ?? String(error)), frame: frameFor(error, root, learner) };
   }
   if (checks.length === 0 && !broken) broken = { message: messages().check.noCheckRan, frame: "" };
   return broken && checks.length === 0 ? { checks, broken } : { checks };
@@ -176,18 +188,66 @@ export function cleanMessage(text: string, maxLines = 6): string {
   return kept.join("\n");
 }
 
-// The code frame at the first place in the course's own files (not in node_modules) the error passed.
-function frameFor(error: ErrorLike, root: string): string {
-  const frames = error.stacks ?? [];
-  const own = frames.find((f) => {
-    const file = f.file.replace(/^file:\/\//, "");
-    return file.startsWith(root) && !file.includes("node_modules");
-  });
+// vitest's words for a setup or clean-up step that waited too long say nothing a learner can act on.
+// A check's own hooks say which of your calls never settled (test/09's rig, say); this is for the rest.
+export function hookTimeout(message: string): string {
+  const timedOut = /Hook timed out in (\d+)ms/.exec(message);
+  return timedOut ? `${messages().check.hookTimedOut(Number(timedOut[1]))}\n${message}` : message;
+}
+
+// Where to show the code: the line of the learner's code the failure came from when it came from
+// there, else the line of the check.
+//   1. a frame of the error in the learner's folder (their code threw, and the check let it through);
+//   2. a frame of its cause there (a check caught the learner's error and said what it means, with
+//      the original attached as `cause`: test/helpers/fail-with.ts);
+//   3. the learner's line that holds the text of the message ("not implemented yet: ...": a check
+//      that caught the starter's error and passed its words on);
+//   4. the first frame in the course's own files (the check's assertion).
+export function frameFor(error: ErrorLike, root: string, learner: string): string {
+  const inCourse = (frame: StackFrame) => frame.file.startsWith(root) && !frame.file.includes("node_modules");
+  const inLearner = (frame: StackFrame) => frame.file.startsWith(learner + path.sep);
+  const frames = (error.stacks ?? []).map((f) => ({ ...f, file: f.file.replace(/^file:\/\//, "") }));
+  const own = frames.find(inLearner) ?? framesOfCause(error.cause).find(inLearner) ?? lineWithMessage(learner, error.message ?? "") ?? frames.find(inCourse);
   if (!own) return "";
-  const file = own.file.replace(/^file:\/\//, "");
   try {
-    return codeFrame(readFileSync(file, "utf8"), own.line, own.column, path.relative(root, file));
+    return codeFrame(readFileSync(own.file, "utf8"), own.line, own.column, path.relative(root, own.file));
   } catch {
     return "";
   }
+}
+
+// The frames of an error's cause (and its cause's), read from its stack text: vitest parses only the
+// error's own stack.
+function framesOfCause(cause: unknown, depth = 0): StackFrame[] {
+  if (!cause || typeof cause !== "object" || depth > 3) return [];
+  const stack = (cause as ErrorLike).stack ?? "";
+  const frames: StackFrame[] = [];
+  for (const line of stack.split("\n")) {
+    const at = /^\s*at (?:.*\()?(?:file:\/\/)?(\/[^()]+?):(\d+):(\d+)\)?\s*$/.exec(line);
+    if (at) frames.push({ file: at[1]!, line: Number(at[2]), column: Number(at[3]) });
+  }
+  return [...frames, ...framesOfCause((cause as ErrorLike).cause, depth + 1)];
+}
+
+// "not implemented yet: ..." is the starter's own sentence: the line of the learner's files that holds
+// its opening words is where it was thrown.
+const STARTER_ERROR = "not implemented yet";
+function lineWithMessage(learner: string, message: string): StackFrame | undefined {
+  const at = message.indexOf(STARTER_ERROR);
+  if (at < 0) return undefined;
+  // The words up to the first interpolated value: the source has `${...}` where the message has a value.
+  const words = message.slice(at, at + 60).split("\n")[0]!.replace(/\s*\(.*$/, "").slice(0, 40);
+  let names: string[];
+  try {
+    names = readdirSync(learner).filter((name) => name.endsWith(".ts")).sort();
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const file = path.join(learner, name);
+    const lines = readFileSync(file, "utf8").split("\n");
+    const index = lines.findIndex((line) => line.includes(words));
+    if (index >= 0) return { file, line: index + 1, column: lines[index]!.indexOf(words) + 1 };
+  }
+  return undefined;
 }

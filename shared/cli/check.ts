@@ -6,8 +6,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import chalk from "chalk";
 import { passed, reportLines } from "./check-report.ts";
-import { createCheckRunner } from "./check-runner.ts";
+import { createCheckRunner, type CheckResult } from "./check-runner.ts";
 import { findUnit, listUnits, testFileFor, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
+import { nextNotDone } from "./next-exercise.ts";
 import { afterPassText } from "./solution-diff.ts";
 import { messages } from "../i18n/messages.ts";
 
@@ -29,10 +30,18 @@ export async function checkCommand(args: string[]): Promise<number> {
   if (flags.has("--verbose")) return verbose(exercise);
 
   const runner = await createCheckRunner();
-  const result = await runner.run(exercise).finally(() => runner.close());
-  const next = exercises.find((e) => e.number > exercise.number);
+  let result: CheckResult;
+  let next: CourseUnit | undefined;
+  try {
+    result = await runner.run(exercise);
+    // Done: the next step is the next exercise not done yet. The others' verdicts come from the cache
+    // where nothing changed; the rest are checked, one at a time, until one is not done.
+    if (passed(result)) next = await nextNotDone(exercises, exercise, async (e) => passed((await runner.runAll([e])).get(e.id) ?? { checks: [] }));
+  } finally {
+    await runner.close();
+  }
   const ok = passed(result);
-  const nextStep = ok ? (next ? m.nextLesson(next.number, next.id) : m.allDone) : m.fixThenCheck(exercise.number);
+  const nextStep = !ok ? m.fixThenCheck(exercise.number) : !next ? m.allDone : next.number > exercise.number ? m.nextLesson(next.number, next.id) : m.backTo(next.number, next.id);
   for (const line of reportLines(exercise, result, nextStep)) console.log(line);
   if (!ok) return 1;
   console.log("");

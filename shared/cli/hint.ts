@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
-import { passed } from "./check-report.ts";
+import { allPassed, firstFailing } from "./check-report.ts";
 import { createCheckRunner, type CheckOutcome, type CheckResult } from "./check-runner.ts";
 import { cachedVerdict, fingerprint } from "./verdict-cache.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
@@ -113,11 +113,11 @@ export async function hintCommand(args: string[]): Promise<number> {
   } else {
     const result = await lastVerdict(exercise);
     // Nothing to help with: say so, rather than hand out the next hint in order.
-    if (passed(result)) {
+    if (allPassed(result)) {
       console.log(chalk.green(m.allPass(exercise.id, exercise.number, hints.length)));
       return 0;
     }
-    failing = result.checks.find((c) => !c.passed);
+    failing = firstFailing(result);
     index = pickHint(hints, seen, failing?.todos ?? []).index;
   }
   const [heading, ...rest] = showHint(exercise, hints, index, state, fellBackFrom);

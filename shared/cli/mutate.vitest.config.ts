@@ -8,6 +8,7 @@
 
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { COURSE_TAGS } from "../../test/helpers/levels.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const exercise = process.env.COURSE_MUTATE ?? "";
@@ -20,6 +21,7 @@ export default defineConfig({
     root,
     include: [`test/${exercise}.test.ts`],
     testTimeout: 15_000,
+    tags: COURSE_TAGS,
     pool: "threads",
   },
 });

@@ -1,7 +1,8 @@
-// npm run progress: one line per exercise, done or not, and the one to do next.
+// npm run progress: one line per exercise, done or not (its core checks; hard mode beside it), and the
+// one to do next.
 
 import chalk from "chalk";
-import { passed } from "./check-report.ts";
+import { coreChecks, hardCount, passed } from "./check-report.ts";
 import { createCheckRunner } from "./check-runner.ts";
 import { listUnits } from "./course-files.ts";
 import { progressBar } from "./watch.ts";
@@ -20,8 +21,11 @@ export async function progressCommand(): Promise<number> {
     const ok = passed(result);
     if (ok) done += 1;
     if (!ok && !next) next = `npm run watch ${exercise.number}`;
-    const count = result.broken ? m.progress.broken : m.progress.checks(result.checks.filter((c) => c.passed).length, result.checks.length);
-    console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green(m.progress.done) : chalk.yellow(count)}`);
+    const core = coreChecks(result);
+    const hard = hardCount(result);
+    const count = result.broken ? m.progress.broken : m.progress.checks(core.filter((c) => c.passed).length, core.length, hard.total);
+    const doneLine = hard.total === 0 ? m.progress.done : m.progress.doneHard(hard.passing, hard.total);
+    console.log(`  ${exercise.id.padEnd(24)} ${ok ? chalk.green(doneLine) : chalk.yellow(count)}`);
   }
   const unchanged = exercises.filter((e) => results.get(e.id)?.fromCache).length;
   if (unchanged > 0) console.log(chalk.dim(`\n${m.progress.fromCache(unchanged, exercises.length)}`));

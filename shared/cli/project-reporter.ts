@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
+import { isHard } from "../../test/helpers/levels.ts";
 import { wrongAnswerOfTestFile } from "./wrong-answers.ts";
 
 export interface ProjectOutcome {
@@ -11,6 +12,7 @@ export interface ProjectOutcome {
   file: string; // relative to the repo root
   title: string; // "describe > it"
   passed: boolean;
+  hard: boolean; // a hard-mode check (test/helpers/levels.ts)
   ran: boolean; // false: skipped (the proofs stop a file at its first failing check)
   message: string;
 }
@@ -40,6 +42,7 @@ export class ProjectReporter implements Reporter {
           file,
           title: test.fullName,
           passed: result.state === "passed",
+          hard: isHard(test.tags),
           ran,
           message: errors.map((e) => e.message).join("\n"),
         });

@@ -84,15 +84,18 @@ export async function selfTestCommand(): Promise<number> {
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const starter = starters.find((s) => s.exercise === exercise.id);
-    const failing = starter?.failing ?? 0;
+    // A core check must fail: a starter that passes its core checks would be "done" untouched.
+    const failingCore = starter?.failingCore ?? 0;
+    const hard = (starter?.checks ?? 0) - (starter?.coreChecks ?? 0);
     record(
       tally,
-      existsSync(file) && failing > 0,
+      existsSync(file) && failingCore > 0,
       !existsSync(file)
         ? `exercise ${exercise.id}: has no ${file}`
         : starter?.loadError
           ? `exercise ${exercise.id}: its checks failed to load on the untouched starter: ${starter.loadError}`
-          : `exercise ${exercise.id}: ${failing} of ${starter?.checks ?? 0} checks fail on the untouched starter`,
+          : `exercise ${exercise.id}: ${failingCore} of ${starter?.coreChecks ?? 0} core checks fail on the untouched starter` +
+            (hard > 0 ? ` (and ${(starter?.failing ?? 0) - failingCore} of ${hard} hard-mode ones)` : ""),
     );
     const mismatch = mirrorProblem(exercise);
     record(tally, mismatch === null, `exercise ${exercise.id}: ${mismatch ?? "same files and exports as its solution"}`);

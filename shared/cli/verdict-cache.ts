@@ -15,9 +15,12 @@ import { testFileFor, type CourseUnit } from "./course-files.ts";
 
 const CACHE_DIR = path.join("node_modules", ".cache", "course", "verdicts");
 const COURSE_CODE = ["lessons", "shared", path.join("test", "helpers"), "vitest.config.ts", "package-lock.json"];
+// Bumped when what a kept verdict holds changes (2: each check says whether it is hard mode), so a
+// verdict kept by an older course is never read as today's.
+const VERDICT_FORMAT = 2;
 
 export function fingerprint(exercise: CourseUnit, target: string, root = process.cwd()): string {
-  const hash = createHash("sha256").update(`target ${target}\n`);
+  const hash = createHash("sha256").update(`verdict ${VERDICT_FORMAT}\ntarget ${target}\n`);
   const exerciseDir = path.join(root, target, exercise.id);
   for (const file of filesUnder(exerciseDir)) hash.update(`file ${path.relative(exerciseDir, file)}\n`).update(readFileSync(file));
   hash.update("\ntest\n").update(readOrEmpty(path.join(root, testFileFor(exercise))));

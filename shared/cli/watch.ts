@@ -1,12 +1,13 @@
 // npm run watch [N]: the learner's main loop. Checks exercise N (or the first one not done), then
 // checks again on every save of that exercise's files, and shows only what to fix next. vitest stays
 // warm in this process, so a re-check takes a fraction of a second. Keys: h hint, n next exercise
-// (once this one passes), l list, r re-run, q quit. With no terminal: the verdict once, then exit.
+// (once this one's core checks pass; hard mode is optional), l list, r re-run, q quit. With no
+// terminal: the verdict once, then exit.
 
 import { watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
-import { passed, reportLines } from "./check-report.ts";
+import { allPassed, firstFailing, passed, reportLines } from "./check-report.ts";
 import { createCheckRunner, type CheckResult, type CheckRunner } from "./check-runner.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { nextHintLines, readHintsIn } from "./hint.ts";
@@ -28,8 +29,13 @@ export function progressBar(done: number, total: number, width = 20): string {
   return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${messages().watch.progressBar(done, total)}`;
 }
 
-function nextExercise(view: Pick<WatchView, "exercises" | "exercise">): CourseUnit | undefined {
-  return view.exercises.find((e) => e.number > view.exercise.number);
+// The next exercise not done (next-exercise.ts: after this one, else an earlier one skipped); while the
+// others are still being checked, simply the next one.
+function nextExercise(view: Pick<WatchView, "exercises" | "exercise" | "done" | "progressKnown">): CourseUnit | undefined {
+  if (view.progressKnown === false) return view.exercises.find((e) => e.number > view.exercise.number);
+  const after = view.exercises.filter((e) => e.number > view.exercise.number);
+  const before = view.exercises.filter((e) => e.number < view.exercise.number);
+  return [...after, ...before].find((e) => !view.done.has(e.id));
 }
 
 export function screenLines(view: WatchView): string[] {
@@ -40,9 +46,13 @@ export function screenLines(view: WatchView): string[] {
   const next = ok
     ? following
       ? keys
-        ? m.watch.pressNext(following.id)
+        ? allPassed(view.result)
+          ? m.watch.pressNext(following.id)
+          : m.watch.pressNextOrHard(following.id)
         : m.watch.runWatch(following.number)
-      : m.check.allDone
+      : view.progressKnown === false
+        ? m.watch.lastExercise
+        : m.check.allDone
     : keys
       ? m.watch.fixAndSave
       : m.watch.fixStuck(view.exercise.number);
@@ -213,9 +223,9 @@ export async function watchCommand(args: string[]): Promise<number> {
       }
       if (key === "h") {
         // A finished exercise has nothing to aim a hint at: say so, as npm run hint does.
-        const note = passed(view.result)
+        const note = allPassed(view.result)
           ? [chalk.green(messages().hint.allPass(view.exercise.id, view.exercise.number, readHintsIn(view.exercise.id).hints.length))]
-          : nextHintLines(view.exercise, view.result.checks.find((c) => !c.passed));
+          : nextHintLines(view.exercise, firstFailing(view.result));
         view = { ...view, note };
         return draw();
       }
@@ -227,7 +237,7 @@ export async function watchCommand(args: string[]): Promise<number> {
         const following = nextExercise(view);
         const m = messages().watch;
         if (!passed(view.result)) view = { ...view, note: [chalk.yellow(m.notYet)] };
-        else if (!following) view = { ...view, note: [chalk.green(m.lastExercise)] };
+        else if (!following) view = { ...view, note: [chalk.green(view.progressKnown === false ? m.lastExercise : messages().check.allDone)] };
         else {
           view = { ...view, note: [chalk.dim(m.checking(following.id))] };
           draw();

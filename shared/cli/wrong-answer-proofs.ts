@@ -26,6 +26,10 @@ export interface StarterRun {
   exercise: string;
   checks: number;
   failing: number;
+  // Of those, the core ones (test/helpers/levels.ts): a starter must fail at least one core check, or
+  // a learner would be "done" before writing anything.
+  coreChecks: number;
+  failingCore: number;
   loadError?: string; // the checks failed to load, so none ran
 }
 
@@ -101,7 +105,15 @@ function resultsOf(answer: WrongAnswer, report: ProjectReport | undefined) {
 function countStarter(starter: WrongAnswer, report: ProjectReport | undefined): StarterRun {
   const { broken, tests } = resultsOf(starter, report);
   const loadError = !report ? "vitest wrote no report" : broken ? broken.message.split("\n")[0] : undefined;
-  return { exercise: starter.exercise, checks: tests.length, failing: tests.filter((t) => !t.passed).length, ...(loadError ? { loadError } : {}) };
+  const core = tests.filter((t) => !t.hard);
+  return {
+    exercise: starter.exercise,
+    checks: tests.length,
+    failing: tests.filter((t) => !t.passed).length,
+    coreChecks: core.length,
+    failingCore: core.filter((t) => !t.passed).length,
+    ...(loadError ? { loadError } : {}),
+  };
 }
 
 function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
@@ -124,6 +136,7 @@ function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): 
 function problemOf(wrong: WrongAnswer): string | undefined {
   const where = path.join(WRONG_ANSWERS_DIR, wrong.exercise, wrong.name);
   if (!existsSync(path.join(wrong.dir, "WRONG.md"))) return `${where} has no WRONG.md saying what the mistake is`;
+  if (wrong.level === undefined) return `${where}/WRONG.md has a "Level:" line that is neither "Level: core" nor "Level: hard"`;
   if (wrong.files.length === 0) return `${where} has no .ts file to lay over the solution`;
   const unknown = wrong.files.filter((f) => !existsSync(path.join("solutions", wrong.exercise, f)));
   if (unknown.length > 0) return `${unknown.join(", ")} is not a file of solutions/${wrong.exercise}/`;
@@ -131,13 +144,17 @@ function problemOf(wrong: WrongAnswer): string | undefined {
   return undefined;
 }
 
-function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+export function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnswerProof {
   const label = `wrong answer ${wrong.exercise.slice(0, 2)}/${wrong.name}`;
   const fail = (why: string): WrongAnswerProof => ({ wrong, ok: false, line: `${label}: ${why}` });
   const problem = problemOf(wrong);
   if (problem) return fail(problem);
   if (!report) return fail("vitest wrote no report (it failed to start; run the config by hand to see why)");
-  const { broken, tests } = resultsOf(wrong, report);
+  const { broken, tests: all } = resultsOf(wrong, report);
+  // A core mistake is judged by the core checks alone (the hard-mode ones were skipped).
+  const core = wrong.level !== "hard";
+  const tests = core ? all.filter((t) => !t.hard) : all;
+  const what = core ? "core checks" : "checks";
   // A wrong answer that stops the checks from loading at all proves nothing about the checks.
   if (broken) return fail(`the checks failed to load: ${broken.message.split("\n")[0]}`);
   // The run stops a file at its first failing check, and where WRONG.md names checks, runs only those
@@ -145,6 +162,13 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   const failing = tests.filter((t) => t.ran && !t.passed);
   const first = tests.findIndex((t) => t.ran && !t.passed);
   const named = wrong.caughtBy ?? [];
+  const namedHard = all.filter((t) => t.hard && isNamedCheck(t.title, named));
+  if (first === -1 && core && named.length > 0 && namedHard.length > 0 && !tests.some((t) => isNamedCheck(t.title, named))) {
+    return fail(
+      `its WRONG.md names only hard-mode checks ("${namedHard[0]!.title}"), but the mistake is about the lesson's idea. ` +
+        `A core check must catch it: name one after "Caught by" (add one if none does), or, if the mistake is a production edge case, write "Level: hard" in WRONG.md`,
+    );
+  }
   if (first === -1 && named.length > 0 && tests.length > 0) {
     const missing = named.filter((quote) => !tests.some((t) => isNamedCheck(t.title, [quote])));
     const ran = tests.filter((t) => t.ran).length;
@@ -158,7 +182,9 @@ function judge(wrong: WrongAnswer, report: ProjectReport | undefined): WrongAnsw
   return {
     wrong,
     ok: failing.length > 0,
-    line: `${label}: ${first === -1 ? `all ${tests.length} checks pass` : `check ${first + 1} of ${tests.length} fails`}`,
+    line:
+      `${label}${core ? "" : " (hard mode)"}: ${first === -1 ? `all ${tests.length} ${what} pass` : `${core ? "core check" : "check"} ${first + 1} of ${tests.length} fails`}` +
+      (first === -1 && core ? `: a core mistake must fail a core check (if this is a production edge case, write "Level: hard" in its WRONG.md)` : ""),
     firstFailure: failing[0] ? `${failing[0].title}: ${failing[0].message.split("\n")[0]}` : undefined,
   };
 }

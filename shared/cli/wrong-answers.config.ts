@@ -7,6 +7,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { COURSE_TAGS } from "../../test/helpers/levels.ts";
 import { answerProxy } from "./answer-proxy.ts";
 import { ProjectReporter } from "./project-reporter.ts";
 
@@ -23,6 +24,7 @@ export default defineConfig({
     include: [`${path.relative(root, runDir)}/*.test.ts`],
     reporters: report ? [new ProjectReporter(report)] : ["default"],
     testTimeout: 15_000,
+    tags: COURSE_TAGS,
     // As in vitest.config.ts: the checks read the course's messages in English, whatever LANG says,
     // and see the course's default model, whatever ANTHROPIC_MODEL the shell has.
     env: { COURSE_LANG: "en", ANTHROPIC_MODEL: "" },

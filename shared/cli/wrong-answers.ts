@@ -27,7 +27,12 @@ export interface WrongAnswer {
   everyCheck?: boolean;
   // The checks WRONG.md says catch it (see caughtByOf); none: every check runs, up to the first failure.
   caughtBy?: string[];
+  // What the mistake is about (WRONG.md's "Level:" line, see levelOf): the lesson's idea ("core", the
+  // default), which a core check must catch, or a production edge case ("hard"), which any check may.
+  level?: Level;
 }
+
+export type Level = "core" | "hard";
 
 export const WRONG_ANSWERS_DIR = path.join("test", "wrong-answers");
 // Scratch folders for one run each: `.wrong-answers-run-XXXXXX/` (git-ignored).
@@ -42,7 +47,8 @@ export function listWrongAnswers(root = process.cwd(), only?: string[]): WrongAn
       const dir = path.join(base, exercise, name);
       const files = readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
       const wrongMd = path.join(dir, "WRONG.md");
-      found.push({ exercise, name, dir, files, caughtBy: existsSync(wrongMd) ? caughtByOf(readFileSync(wrongMd, "utf8")) : [] });
+      const text = existsSync(wrongMd) ? readFileSync(wrongMd, "utf8") : "";
+      found.push({ exercise, name, dir, files, caughtBy: caughtByOf(text), level: levelOf(text) ?? "core" });
     }
   }
   return found;
@@ -56,6 +62,16 @@ export function caughtByOf(wrongMd: string): string[] {
   if (at < 0) return [];
   // A quote may wrap onto the next line, as Markdown text does.
   return [...wrongMd.slice(at).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? "").replace(/\s+/g, " ").trim()).filter((quote) => quote !== "");
+}
+
+// A WRONG.md says "Level: hard" on a line of its own when the mistake is about a hard-mode requirement
+// (a production edge case); "Level: core", or no such line, means the lesson's idea. Any other word
+// gives undefined, and the proof says so.
+export function levelOf(wrongMd: string): Level | undefined {
+  const line = /^\s*Level:\s*(\S*)\s*$/im.exec(wrongMd);
+  if (!line) return "core";
+  const word = (line[1] ?? "").toLowerCase();
+  return word === "core" || word === "hard" ? word : undefined;
 }
 
 // Whether a check's title ("describe > it") is one a WRONG.md names: it holds every part of a quote,
@@ -102,7 +118,12 @@ export function prepareRun(wrongs: WrongAnswer[], root = process.cwd()): string 
     for (const file of wrong.files) cpSync(path.join(wrong.dir, file), path.join(solutionCopy, file));
     const checks = path.join(root, "test", `${wrong.exercise}.test.ts`);
     const imported = [...readFileSync(checks, "utf8").matchAll(new RegExp(`"@exercise/${wrong.exercise}/([^"]+)"`, "g"))].map((m) => m[1]);
-    const options = { ...(wrong.everyCheck ? { everyCheck: true } : {}), ...(wrong.caughtBy?.length ? { caughtBy: wrong.caughtBy } : {}) };
+    const options = {
+      ...(wrong.everyCheck ? { everyCheck: true } : {}),
+      ...(wrong.caughtBy?.length ? { caughtBy: wrong.caughtBy } : {}),
+      // A core mistake runs only the core checks: one of them must catch it (proof-checks.ts).
+      ...(wrong.level === "core" && !wrong.everyCheck ? { coreOnly: true } : {}),
+    };
     const lines = [
       `// Wrong answer ${wrong.exercise}/${wrong.name}: the checks of test/${wrong.exercise}.test.ts against ./${key}/.`,
       `import { checkAnswer } from "../shared/cli/answer-under-test.ts";`,

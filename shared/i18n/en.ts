@@ -28,17 +28,27 @@ export const en = {
     brokenVerdict: (id: string) => `✘ Exercise ${id}: the checks could not load your code.`,
     brokenNext: "Next: fix that first (npx tsc --noEmit shows type errors with line numbers).",
     passedVerdict: (total: number, id: string) => `✔ All ${total} checks pass. Exercise ${id} is done.`,
+    // Core and hard mode (test/helpers/levels.ts): done once the core passes.
+    passedCoreVerdict: (core: number, id: string, hardPassing: number, hardTotal: number) =>
+      `✔ All ${core} core checks pass. Exercise ${id} is done; hard mode ${hardPassing} of ${hardTotal}${hardPassing === hardTotal ? " too." : "."}`,
+    hardFirstFailing: (title: string, number: number) =>
+      `Hard mode (optional: production edge cases, see the README's "Hard mode"; npm run hint ${number} helps). First failing: ${title}`,
     failedVerdict: (id: string) => `✘ Exercise ${id}: not done yet.`,
     firstFailing: (title: string) => `First failing check: ${title}`,
-    count: (passing: number, total: number) => `${passing} of ${total} checks pass.`,
+    count: (passing: number, total: number, hard = 0) =>
+      hard === 0 ? `${passing} of ${total} checks pass.` : `${passing} of ${total} core checks pass (then hard mode, ${hard} more, optional).`,
     next: (what: string) => `Next: ${what}`,
-    nextLesson: (number: number, id: string) => `npm run lesson ${number}, then exercises/${id}/README.md`,
+    nextLesson: (number: number, id: string) => `exercise ${String(number).padStart(2, "0")}: npm run lesson ${number}, then exercises/${id}/README.md`,
+    // The next exercise not done is an earlier one (skipped, or changed since).
+    backTo: (number: number, id: string) => `exercise ${String(number).padStart(2, "0")}, not done yet: npm run watch ${number} (exercises/${id}/README.md)`,
     allDone: "every exercise is done.",
     fixThenCheck: (number: number) => `fix the check above, then npm run check ${number} again (stuck? npm run hint ${number}).`,
     sameAsReference: "Your answer passes, and it is the same as the reference solution.",
     diffHeading: "Your answer passes. Here is how the reference solution differs:",
     moreLines: (count: number) => `... (${count} more lines; --verbose shows everything)`,
     noCheckRan: "no check ran (is the test file there?)",
+    hookTimedOut: (ms: number) =>
+      `A setup or clean-up step of this check waited ${ms / 1000} s for your code: a promise your code returned (or started) never settled. The code below shows the call it waited on; the exercise's README says when each of your promises must settle.`,
     longDiff: (lines: number, number: number) => `Your answer passes. The reference solution differs in a ${lines}-line diff: npm run check ${number} -- --diff`,
   },
 
@@ -49,6 +59,8 @@ export const en = {
     checkingOthers: " (checking the other exercises ...)",
     exerciseLine: (id: string) => `Exercise ${id}: exercises/${id}/README.md`,
     pressNext: (id: string) => `press n for exercise ${id}.`,
+    // Core done, hard mode not: the learner may move on or stay.
+    pressNextOrHard: (id: string) => `press n for exercise ${id}, or stay for hard mode (checked on every save too).`,
     runWatch: (number: number) => `npm run watch ${number}`,
     fixAndSave: "fix the check above and save; h shows a hint for it.",
     fixStuck: (number: number) => `fix the check above (stuck? npm run hint ${number}).`,
@@ -57,14 +69,15 @@ export const en = {
     list: "Exercises:",
     checkingAgain: "Checking again ...",
     checking: (id: string) => `Checking ${id} ...`,
-    notYet: "n moves on once every check of this exercise passes.",
+    notYet: "n moves on once every core check of this exercise passes.",
     lastExercise: "That was the last exercise.",
     noTerminal: "(No terminal, so no watching: this was one check. Run npm run watch in a terminal to re-check on every save.)",
   },
 
   progress: {
     done: "✔ done",
-    checks: (passing: number, total: number) => `${passing}/${total} checks`,
+    doneHard: (passing: number, total: number) => `✔ done · hard mode ${passing}/${total}`,
+    checks: (passing: number, total: number, hard = 0) => (hard === 0 ? `${passing}/${total} checks` : `${passing}/${total} core checks`),
     broken: "its checks could not load your code",
     everyExerciseDone: "Every exercise is done.",
     fromCache: (unchanged: number, total: number) =>

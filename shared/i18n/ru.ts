@@ -27,17 +27,27 @@ export const ru: Messages = {
     brokenVerdict: (id) => `✘ Упражнение ${id}: проверки не смогли загрузить ваш код.`,
     brokenNext: "Дальше: сначала исправьте это (npx tsc --noEmit покажет ошибки типов с номерами строк).",
     passedVerdict: (total, id) => `✔ Все проверки пройдены (${checks(total)}). Упражнение ${id} готово.`,
+    passedCoreVerdict: (core, id, hardPassing, hardTotal) =>
+      `✔ Все основные проверки пройдены (${checks(core)}). Упражнение ${id} готово; сложный режим: ${hardPassing} из ${hardTotal}${hardPassing === hardTotal ? ", тоже всё." : "."}`,
+    hardFirstFailing: (title, number) =>
+      `Сложный режим (по желанию: крайние случаи из жизни, см. раздел README «Сложный режим»; поможет npm run hint ${number}). Первая непройденная: ${title}`,
     failedVerdict: (id) => `✘ Упражнение ${id}: ещё не готово.`,
     firstFailing: (title) => `Первая непройденная проверка: ${title}`,
-    count: (passing, total) => `${passing} из ${ofChecks(total)} ${pluralRu(passing, "проходит", "проходят", "проходят")}.`,
+    count: (passing, total, hard = 0) =>
+      hard === 0
+        ? `${passing} из ${ofChecks(total)} ${pluralRu(passing, "проходит", "проходят", "проходят")}.`
+        : `${passing} из ${total} ${pluralRu(total, "основной проверки", "основных проверок", "основных проверок")} ${pluralRu(passing, "проходит", "проходят", "проходят")} (потом сложный режим, ещё ${hard}, по желанию).`,
     next: (what) => `Дальше: ${what}`,
-    nextLesson: (number, id) => `npm run lesson ${number}, затем exercises/${id}/README.ru.md`,
+    nextLesson: (number, id) => `упражнение ${String(number).padStart(2, "0")}: npm run lesson ${number}, затем exercises/${id}/README.ru.md`,
+    backTo: (number, id) => `упражнение ${String(number).padStart(2, "0")}, оно ещё не готово: npm run watch ${number} (exercises/${id}/README.ru.md)`,
     allDone: "все упражнения готовы.",
     fixThenCheck: (number) => `исправьте проверку выше и снова запустите npm run check ${number} (застряли? npm run hint ${number}).`,
     sameAsReference: "Ваше решение проходит и совпадает с эталонным.",
     diffHeading: "Ваше решение проходит. Вот чем от него отличается эталонное:",
     moreLines: (count) => `... (ещё ${countRu(count, "строка", "строки", "строк")}; --verbose покажет всё)`,
     noCheckRan: "не запустилась ни одна проверка (файл тестов на месте?)",
+    hookTimedOut: (ms) =>
+      `Подготовка или уборка после этой проверки ждала ваш код ${ms / 1000} с: обещание (promise), которое ваш код вернул или запустил, так и не завершилось. Код ниже показывает вызов, которого она ждала; README упражнения говорит, когда должно завершаться каждое ваше обещание.`,
     longDiff: (lines, number) =>
       `Ваше решение проходит. Эталонное отличается от него: ${countRu(lines, "строка", "строки", "строк")} в diff. Показать всё: npm run check ${number} -- --diff`,
   },
@@ -49,6 +59,7 @@ export const ru: Messages = {
     checkingOthers: " (проверяю остальные упражнения ...)",
     exerciseLine: (id) => `Упражнение ${id}: exercises/${id}/README.ru.md`,
     pressNext: (id) => `нажмите n, чтобы перейти к упражнению ${id}.`,
+    pressNextOrHard: (id) => `нажмите n, чтобы перейти к упражнению ${id}, или останьтесь ради сложного режима (он тоже проверяется при каждом сохранении).`,
     runWatch: (number) => `npm run watch ${number}`,
     fixAndSave: "исправьте проверку выше и сохраните файл; h покажет подсказку к ней.",
     fixStuck: (number) => `исправьте проверку выше (застряли? npm run hint ${number}).`,
@@ -57,14 +68,15 @@ export const ru: Messages = {
     list: "Упражнения:",
     checkingAgain: "Проверяю снова ...",
     checking: (id) => `Проверяю ${id} ...`,
-    notYet: "n переходит дальше, когда пройдены все проверки этого упражнения.",
+    notYet: "n переходит дальше, когда пройдены все основные проверки этого упражнения.",
     lastExercise: "Это было последнее упражнение.",
     noTerminal: "(Терминала нет, поэтому watch не следит за сохранениями: упражнение проверено один раз. Запустите npm run watch в терминале, и проверка будет идти при каждом сохранении.)",
   },
 
   progress: {
     done: "✔ готово",
-    checks: (passing, total) => `${passing} из ${ofChecks(total)}`,
+    doneHard: (passing, total) => `✔ готово · сложный режим ${passing}/${total}`,
+    checks: (passing, total, hard = 0) => (hard === 0 ? `${passing} из ${ofChecks(total)}` : `${passing} из ${total} ${pluralRu(total, "основной", "основных", "основных")}`),
     broken: "проверки не смогли загрузить ваш код",
     everyExerciseDone: "Все упражнения готовы.",
     fromCache: (unchanged, total) =>

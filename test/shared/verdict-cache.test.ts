@@ -10,7 +10,7 @@ import { cachedVerdict, fingerprint, keepVerdict } from "../../shared/cli/verdic
 
 const exercise = { number: 1, id: "01-first-tool", slug: "first-tool" };
 const other = { number: 2, id: "02-agent-loop", slug: "agent-loop" };
-const verdict: CheckResult = { checks: [{ title: "a > b", passed: false, message: "Пусто: expected 1", todos: [1], frame: "" }] };
+const verdict: CheckResult = { checks: [{ title: "a > b", passed: false, hard: true, message: "Пусто: expected 1", todos: [1], frame: "" }] };
 let root: string;
 
 function write(relative: string, text: string): void {

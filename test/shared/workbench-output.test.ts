@@ -7,7 +7,7 @@
 // at the failing check, and all of it in the learner's language; last, watch in a real terminal,
 // driven by keys and saves.
 
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -44,15 +44,15 @@ describe("npm run check on the untouched starter, piped", () => {
     expect(run.out).toMatch(/First failing check: searchContacts: .*\(TODO 1\) > /);
     expect(run.out).toContain("not implemented yet: searchContacts(");
     expect(run.out).toMatch(/exercises\/01-first-tool\/search-contacts\.ts:\d+:\d+\n.*\n.*\n\s+> +\d+ \| +throw new Error\(/);
-    expect(lines.at(-1)).toMatch(/^\d+ of \d+ checks pass\. Next: fix the check above, then npm run check 1 again \(stuck\? npm run hint 1\)\.$/);
+    expect(lines.at(-1)).toMatch(/^\d+ of \d+ core checks pass \(then hard mode, \d+ more, optional\)\. Next: fix the check above, then npm run check 1 again \(stuck\? npm run hint 1\)\.$/);
   });
 
   it("the README's example figures are what a fresh exercise 01 really gives", () => {
     const readme = readFileSync("README.md", "utf8");
-    const got = run.out.match(/(\d+) of (\d+) checks pass/);
+    const got = run.out.match(/(\d+) of (\d+) core checks pass/);
     expect(got).not.toBeNull();
-    expect(readme).toContain(`# ${got![1]} of ${got![2]} checks pass`);
-    expect(readme).toContain(`# All ${got![2]} checks pass`);
+    expect(readme).toContain(`# ${got![1]} of ${got![2]} core checks pass`);
+    expect(readme).toContain(`# All ${got![2]} core checks pass`);
   });
 });
 
@@ -80,9 +80,26 @@ describe("after a pass", () => {
     const { code } = run;
     const out = stripVTControlCharacters(run.out);
     expect(code, out).toBe(0);
-    expect(out).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(out).toMatch(/✔ All \d+ core checks pass\. Exercise 01-first-tool is done; hard mode (\d+) of \1 too\./);
     expect(out).toContain("Your answer passes, and it is the same as the reference solution.");
-    expect(out).toContain("Next: npm run lesson 2, then exercises/02-agent-loop/README.md");
+    expect(out).toContain("Next: exercise 02: npm run lesson 2, then exercises/02-agent-loop/README.md");
+  });
+
+  // The closing line names the next exercise not done, an earlier one too (npm run check 11 once said
+  // "every exercise is done" while 01-07 were not). When all are done: levels.test.ts, without a process.
+  it("the next step is the next exercise not done, an earlier one too: not 'every exercise is done'", () => {
+    const dir = path.join(copy.root, "exercises", "02-agent-loop");
+    const starter02 = new Map(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+    try {
+      for (const file of starter02.keys()) writeFileSync(path.join(dir, file), readFileSync(path.join(copy.root, "solutions", "02-agent-loop", file), "utf8"));
+      write(copy.starter);
+      const skipped = course(["check", "2"]);
+      expect(skipped.code, skipped.out).toBe(0);
+      expect(skipped.out).toContain("Next: exercise 01, not done yet: npm run watch 1 (exercises/01-first-tool/README.md)");
+      expect(skipped.out).not.toContain("every exercise is done");
+    } finally {
+      for (const [file, text] of starter02) writeFileSync(path.join(dir, file), text);
+    }
   });
 
   it("a short difference is shown under the heading, as a unified diff", () => {
@@ -129,7 +146,7 @@ describe("npm run watch with no terminal", () => {
     expect(code).toBe(1);
     expect(out, "a long silence before the verdict: say that every exercise is being checked").toContain("Running every exercise's checks");
     expect(out).toMatch(/Course progress \[[█░]{20}\] \d+\/\d+ exercises done/);
-    expect(out).toMatch(/\d+ of \d+ checks pass\./);
+    expect(out).toMatch(/\d+ of \d+ core checks pass/);
     expect(out).toContain("No terminal, so no watching");
     expect(out).not.toContain("\x1b");
   }, 120_000);
@@ -140,8 +157,8 @@ describe("npm run progress", () => {
     write(copy.starter);
     const { code, out } = course(["progress"]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ checks$/m);
-    expect(out).toMatch(/^ {2}02-agent-loop +0\/\d+ checks$/m);
+    expect(out).toMatch(/^ {2}01-first-tool +\d+\/\d+ core checks$/m);
+    expect(out).toMatch(/^ {2}02-agent-loop +0\/\d+ core checks$/m);
     expect(out).toMatch(/\[░{20}\] 0\/\d+ exercises done\nNext: npm run watch 1/);
     // watch (above) checked every exercise in this copy, and nothing changed since: progress re-uses
     // those verdicts instead of running every exercise's checks again.
@@ -183,7 +200,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
 describe("the course speaks the learner's language", () => {
   const noLocale = { COURSE_LANG: "", LC_ALL: "", LC_MESSAGES: "", LANG: "" };
   const russianVerdict = /^✘ Упражнение 01-first-tool: ещё не готово\.$/m;
-  const russianCount = /^\d+ из \d+ проверо?к[иа]? проход(ит|ят)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
+  const russianCount = /^\d+ из \d+ основных проверок проход(ит|ят) \(потом сложный режим, ещё \d+, по желанию\)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
 
   it("COURSE_LANG=ru: the verdict, the first failing check and the k из m line in Russian", () => {
     write(copy.starter);
@@ -225,7 +242,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     write(copy.starter);
     rmSync(path.join(copy.root, HINTS_SEEN_FILE), { force: true });
     term = new Terminal(copy.root, ["watch", "1"]);
-    const passing = (s: string) => /\d+ of \d+ checks pass/.test(s);
+    const passing = (s: string) => /\d+ of \d+ core checks pass/.test(s);
     screens.start = await term.waitFor((s) => passing(s) && s.includes("Watching exercises/01-first-tool/"), "the first verdict");
 
     term.press("h");
@@ -237,14 +254,14 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     for (const file of ["search-contacts.ts", "contacts.ts"]) {
       copyFileSync(path.join(copy.root, "solutions", "01-first-tool", file), path.join(copy.root, "exercises", "01-first-tool", file));
     }
-    screens.passed = await term.waitFor((s) => s.includes("checks pass. Exercise 01-first-tool is done."), "the pass after saving");
+    screens.passed = await term.waitFor((s) => s.includes("core checks pass. Exercise 01-first-tool is done"), "the pass after saving");
 
     term.press("h");
     screens.hintAfterPass = await term.waitFor((s) => s.includes("no hint needed"), "h on a finished exercise");
     term.press("l");
     screens.list = await term.waitFor((s) => s.includes("Exercises:"), "the list after l");
     term.press("r");
-    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done."), "the re-run after r");
+    screens.rerun = await term.waitFor((s) => !s.includes("Exercises:") && !s.includes("Checking again") && s.includes("Exercise 01-first-tool is done"), "the re-run after r");
     term.press("n");
     screens.next = await term.waitFor((s) => s.includes("Exercise 02-agent-loop:") && passing(s), "exercise 02 after n");
     term.press("q");
@@ -262,19 +279,19 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
     expect(s).toMatch(/First failing check: .*\(TODO 1\)/);
     expect(s).toContain("not implemented yet: searchContacts");
     expect(s).toMatch(/> +\d+ \| +throw new Error\(/);
-    expect(s).toMatch(/\d+ of \d+ checks pass\. Next: fix the check above and save/);
+    expect(s).toMatch(/\d+ of \d+ core checks pass \(then hard mode, \d+ more, optional\)\. Next: fix the check above and save/);
     expect(s).toContain("h hint · n next exercise · l list · r re-run · q quit");
   });
 
   it("h shows a hint for the failing check's TODO; n waits until the exercise passes", () => {
     expect(screens.hint).toMatch(/Exercise 01-first-tool, hint 1 of \d+/);
     expect(screens.hint).toMatch(/## Hint 1 \(TODO 1\)/);
-    expect(screens.notYet).toContain("n moves on once every check of this exercise passes.");
+    expect(screens.notYet).toContain("n moves on once every core check of this exercise passes.");
   });
 
   it("a save re-checks by itself: the pass, the bar moves, and the diff against the reference is offered", () => {
     const s = screens.passed!;
-    expect(s).toMatch(/✔ All \d+ checks pass\. Exercise 01-first-tool is done\./);
+    expect(s).toMatch(/✔ All \d+ core checks pass\. Exercise 01-first-tool is done; hard mode \d+ of \d+/);
     expect(s).toMatch(/1\/\d+ exercises done/);
     expect(s).toContain("Your answer passes, and it is the same as the reference solution.");
     expect(s).toContain("Next: press n for exercise 02-agent-loop.");
@@ -286,7 +303,7 @@ describe.skipIf(!canRunPty)(`npm run watch in a real terminal (${ptyKind})`, () 
   });
 
   it("r checks again (the note under the verdict goes, the verdict stays)", () => {
-    expect(screens.rerun).toMatch(/✔ All \d+ checks pass\./);
+    expect(screens.rerun).toMatch(/✔ All \d+ core checks pass\./);
   });
 
   it("l lists the exercises with the done one ticked; n moves on; q quits with exit 0", () => {

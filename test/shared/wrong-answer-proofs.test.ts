@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runtimeExports } from "../../shared/cli/answer-proxy.ts";
-import { CONTROL_EXERCISES } from "../../shared/cli/wrong-answer-proofs.ts";
+import type { ProjectOutcome, ProjectReport } from "../../shared/cli/project-reporter.ts";
+import { CONTROL_EXERCISES, judge } from "../../shared/cli/wrong-answer-proofs.ts";
 import { caughtByOf, isNamedCheck, keyOf, listWrongAnswers, prepareRun } from "../../shared/cli/wrong-answers.ts";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proof-test-"));
@@ -113,5 +114,50 @@ describe('which checks a WRONG.md names: the "quotes" after "Caught by"', () => 
     expect(isNamedCheck(title, ["the cheap model", "MANY_STEPS"]), "any one quote is enough").toBe(true);
     expect(isNamedCheck(title, [])).toBe(false);
     expect(isNamedCheck(title, ["..."]), "a quote of nothing but ... names no check").toBe(false);
+  });
+});
+
+// Core and hard mode (test/helpers/levels.ts): a mistake about the lesson's idea must fail a core
+// check. The run skips the hard-mode checks of a core mistake; the verdict is read from its report.
+describe("a core mistake is judged by the core checks alone", () => {
+  const wrong = listWrongAnswers(process.cwd(), ["01-first-tool"]).find((w) => w.name === "case-sensitive")!;
+  const project = keyOf(wrong);
+  const outcome = (title: string, passed: boolean, hard: boolean, ran = true): ProjectOutcome => ({ project, file: "x", title, passed, hard, ran, message: passed ? "" : "it failed" });
+  const report = (...tests: ProjectOutcome[]): ProjectReport => ({ tests, brokenFiles: [] });
+
+  it("the run skips the hard-mode checks of a core mistake, not of a hard one or a starter", () => {
+    const runDir = prepareRun([{ ...wrong, level: "core" }, { ...wrong, name: "as-hard", level: "hard" }, { ...wrong, name: "as-starter", everyCheck: true, level: "core" }]);
+    try {
+      expect(readFileSync(path.join(runDir, `${project}.test.ts`), "utf8")).toContain('"coreOnly":true');
+      expect(readFileSync(path.join(runDir, "01-first-tool--as-hard.test.ts"), "utf8")).not.toContain("coreOnly");
+      expect(readFileSync(path.join(runDir, "01-first-tool--as-starter.test.ts"), "utf8")).not.toContain("coreOnly");
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
+
+  it("caught by a core check: proven; only a hard-mode check failing: not proven, and it says what to do", () => {
+    const caught = judge({ ...wrong, caughtBy: [] }, report(outcome("a > core", true, false), outcome("a > core two", false, false), outcome("a > hard", false, true, false)));
+    expect(caught.ok).toBe(true);
+    expect(caught.line).toBe("wrong answer 01/case-sensitive: core check 2 of 2 fails");
+    const missed = judge({ ...wrong, caughtBy: [] }, report(outcome("a > core", true, false), outcome("a > hard", true, true, false)));
+    expect(missed.ok).toBe(false);
+    expect(missed.line).toMatch(/all 1 core checks pass: a core mistake must fail a core check \(if this is a production edge case, write "Level: hard" in its WRONG\.md\)/);
+  });
+
+  it("a WRONG.md that names only hard-mode checks for a core mistake is refused; with 'Level: hard' it is fine", () => {
+    const namedHard = report(outcome("a > core", true, false, false), outcome("a > hard one", false, true, false));
+    const core = judge({ ...wrong, caughtBy: ["hard one"], level: "core" }, namedHard);
+    expect(core.ok).toBe(false);
+    expect(core.line).toMatch(/names only hard-mode checks \("a > hard one"\), but the mistake is about the lesson's idea\. A core check must catch it/);
+    const hard = judge({ ...wrong, caughtBy: ["hard one"], level: "hard" }, report(outcome("a > core", true, false, false), outcome("a > hard one", false, true)));
+    expect(hard.ok).toBe(true);
+    expect(hard.line).toBe("wrong answer 01/case-sensitive (hard mode): check 2 of 2 fails");
+  });
+
+  it("a Level line that is neither core nor hard is named as the problem", () => {
+    const odd = judge({ ...wrong, level: undefined }, report(outcome("a > core", false, false)));
+    expect(odd.ok).toBe(false);
+    expect(odd.line).toContain('has a "Level:" line that is neither "Level: core" nor "Level: hard"');
   });
 });
