@@ -185,8 +185,12 @@ async function rig(runTurn?: (turn: Turn) => Promise<string>, options: { attach?
     turns,
     async close() {
       channel.close();
-      await attached;
+      const ended = await within(attached, 3_000);
       server.closeAllConnections();
+      if (ended.state === "still waiting") {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        expect.fail(`the gateway's start() call never ended after close(): close() must end every start() call, not only the last one (make one promise when the channel is made and return it from each start(); TODO 3 in ${FILE})`);
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
