@@ -78,7 +78,8 @@ function quotes(text: string): string[] {
 }
 
 // Splices a hint's code into a solution file. target is a top-level function ("repairOrphans") or a
-// method of a top-level object ("searchContactsTool.run"). When the code declares that function (or
+// method of a top-level object ("searchContactsTool.run") or of the object a top-level function builds
+// ("toolFromMcp.run": its first method of that name). When the code declares that function (or
 // method) itself, the declaration is replaced whole (keeping the solution's `export`); otherwise the
 // code is the function's body. The course's code is formatted, so a declaration ends at the first
 // line after it that holds only its closing brace at its own indentation.
@@ -88,7 +89,7 @@ export function spliceHint(source: string, target: string, code: string): string
   const declares = (name: string) => new RegExp(`^(\\s*)(export\\s+)?(async\\s+)?(function\\*?\\s+${name}\\s*[(<]|${name}\\s*\\()`);
   let from = 0;
   if (owner) {
-    from = lines.findIndex((line) => new RegExp(`^(export\\s+)?(const|let)\\s+${owner}\\b`).test(line));
+    from = lines.findIndex((line) => new RegExp(`^(export\\s+)?((const|let)\\s+|(async\\s+)?function\\*?\\s+)${owner}\\b`).test(line));
     if (from < 0) throw new Error(`no top-level \`${owner}\` to find \`${target}\` in`);
   }
   const start = lines.findIndex((line, i) => i >= from && declares(method!).test(line));
