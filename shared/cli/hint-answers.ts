@@ -25,6 +25,7 @@ export interface HintCode {
 // A "Replaces" hint spliced into a copy of its solution, ready for the proof run.
 export interface HintAnswer extends WrongAnswer {
   label: string; // "hint 08/3 (`repairOrphans` in repair-orphans.ts)"
+  code: string; // the hint's code block, as spliced
 }
 
 export type HintMark =
@@ -132,7 +133,7 @@ export function hintAnswers(parent: string, only?: string[], root = process.cwd(
         const dir = path.join(parent, `${exercise}-hint-${hint}`);
         mkdirSync(dir, { recursive: true });
         writeFileSync(path.join(dir, mark.file), spliced);
-        answers.push({ exercise, name: `(hint-${hint})`, dir, files: [mark.file], caughtBy: mark.checks, label });
+        answers.push({ exercise, name: `(hint-${hint})`, dir, files: [mark.file], caughtBy: mark.checks, label, code });
       } catch (error) {
         problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       }

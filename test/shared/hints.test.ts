@@ -2,12 +2,13 @@
 // "## Hint k (TODO n)" (or "(TODOs n and m)"), numbered 1, 2, 3 ... in order, and every TODO in an
 // exercise's code has hints. Also the pieces that pick one: todosIn and pickHint.
 
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listUnits } from "../../shared/cli/course-files.ts";
 import { pickHint, readHints, type Hint } from "../../shared/cli/hint.ts";
-import { hintCode, spliceHint, type HintMark } from "../../shared/cli/hint-answers.ts";
+import { hintAnswers, hintCode, spliceHint, type HintMark } from "../../shared/cli/hint-answers.ts";
 import { todosIn } from "../../shared/cli/todos.ts";
 
 describe("todosIn reads the TODOs a title, message or heading names", () => {
@@ -170,5 +171,26 @@ describe("spliceHint puts a hint's code in place of a function, a body or a meth
   });
   it("an unknown target is an error that names it", () => {
     expect(() => spliceHint(source, "missing", "x")).toThrow(/missing/);
+  });
+});
+
+describe("every hint marked Replaces splices into its solution", () => {
+  it("names a function the solution file has, and the copy holds the hint's code (npm test then runs the checks it names)", () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "course-hints-"));
+    try {
+      const { answers, problems } = hintAnswers(scratch);
+      expect(problems).toEqual([]);
+      expect(answers.length, "the course has whole-function hints (exercises 01, 02, 06, 08, 09, 11)").toBeGreaterThanOrEqual(7);
+      for (const answer of answers) {
+        const file = answer.files[0]!;
+        const spliced = readFileSync(path.join(answer.dir, file), "utf8");
+        for (const line of answer.code.split("\n").map((l) => l.trim()).filter((l) => l !== "")) {
+          expect(spliced, `${answer.label}: the spliced copy holds the hint's line`).toContain(line);
+        }
+        expect(answer.caughtBy?.length, `${answer.label}: names the checks it passes`).toBeGreaterThan(0);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
