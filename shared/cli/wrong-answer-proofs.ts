@@ -1,6 +1,6 @@
 // npm test, step 3: every hand-written wrong answer fails at least one check of its exercise, and
-// (runProofs) every starter as shipped fails its checks. One vitest run for all of them
-// (wrong-answers.ts says how).
+// (runProofs) every starter as shipped fails its checks, and every hint marked "Replaces:" passes the
+// checks it names (hint-answers.ts). One vitest run for all of them (wrong-answers.ts says how).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -68,7 +68,9 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
     const proofs = all.map((wrong) => judge(wrong, report));
     // A control that passes says nothing new; one that fails is the run's one failing line.
     const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
-    const hintProofs = [...hints.answers.map((hint) => judgeHint(hint, report)), ...hints.problems.map((line) => ({ wrong: { exercise: "", name: "", dir: "", files: [] }, ok: false, line }))];
+    // A hint that could not be spliced has no answer to point at: its line says why.
+    const unspliced = hints.problems.map((line): WrongAnswerProof => ({ wrong: { exercise: "", name: "", dir: "", files: [] }, ok: false, line }));
+    const hintProofs = [...hints.answers.map((hint) => judgeHint(hint, report)), ...unspliced];
     return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs };
   } finally {
     rmSync(runDir, { recursive: true, force: true });
