@@ -10,6 +10,7 @@
 //
 // The quotes are check titles, or parts of one, as after "Caught by" in a wrong answer's WRONG.md
 // (isNamedCheck in wrong-answers.ts).
+// LESSON_WORDS, at the end, proves the same of the lessons' own functions that exercises ask for again.
 
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -78,16 +79,13 @@ function quotes(text: string): string[] {
   return caughtByOf(`Caught by ${text}`);
 }
 
-// Splices a hint's code into a solution file. target is a top-level function ("repairOrphans") or a
-// method of a top-level object ("searchContactsTool.run") or of the object a top-level function builds
-// ("toolFromMcp.run": its first method of that name). When the code declares that function (or
-// method) itself, the declaration is replaced whole (keeping the solution's `export`); otherwise the
-// code is the function's body. The course's code is formatted, so a declaration ends at the first
-// line after it that holds only its closing brace at its own indentation.
-export function spliceHint(source: string, target: string, code: string): string {
-  const lines = source.split("\n");
+// Where a function (or a method) is declared in a formatted file: its first and last line. target is
+// a top-level function ("repairOrphans"), a method of a top-level object ("searchContactsTool.run"),
+// or a method of the object a top-level function builds ("toolFromMcp.run": its first method of that
+// name). The course's code is formatted, so a declaration ends at the first line after it that holds
+// only its closing brace at its own indentation.
+function declarationLines(lines: string[], target: string): { start: number; open: number; close: number; indent: string } {
   const [owner, method] = target.includes(".") ? target.split(".") : [undefined, target];
-  const declares = (name: string) => new RegExp(`^(\\s*)(export\\s+)?(async\\s+)?(function\\*?\\s+${name}\\s*[(<]|${name}\\s*\\()`);
   let from = 0;
   if (owner) {
     from = lines.findIndex((line) => new RegExp(`^(export\\s+)?((const|let)\\s+|(async\\s+)?function\\*?\\s+)${owner}\\b`).test(line));
@@ -99,11 +97,31 @@ export function spliceHint(source: string, target: string, code: string): string
   const open = lines.findIndex((line, i) => i >= start && line.trimEnd().endsWith("{"));
   const close = lines.findIndex((line, i) => i > open && new RegExp(`^${indent}\\}[,;]?\\s*$`).test(line));
   if (open < 0 || close < 0) throw new Error(`the end of \`${target}\` was not found (is the file formatted?)`);
+  return { start, open, close, indent };
+}
 
+function declares(name: string): RegExp {
+  return new RegExp(`^(\\s*)(export\\s+)?(async\\s+)?(function\\*?\\s+${name}\\s*[(<]|${name}\\s*\\()`);
+}
+
+// The text of a declaration, as declarationLines finds it.
+export function declarationOf(source: string, target: string): string {
+  const lines = source.split("\n");
+  const { start, close } = declarationLines(lines, target);
+  return lines.slice(start, close + 1).join("\n");
+}
+
+// Splices a hint's code into a solution file, in place of target (see declarationLines). When the code
+// declares that function (or method) itself, the declaration is replaced whole (keeping the solution's
+// `export`); otherwise the code is the function's body.
+export function spliceHint(source: string, target: string, code: string): string {
+  const lines = source.split("\n");
+  const method = target.split(".").pop()!;
+  const { start, open, close, indent } = declarationLines(lines, target);
   const codeLines = code.split("\n");
-  const own = codeLines.findIndex((line) => declares(method!).test(line));
+  const own = codeLines.findIndex((line) => declares(method).test(line));
   if (own >= 0) {
-    const ownIndent = declares(method!).exec(codeLines[own]!)![1]!;
+    const ownIndent = declares(method).exec(codeLines[own]!)![1]!;
     const declaration = codeLines.slice(own).map((line) => (line.startsWith(ownIndent) ? indent + line.slice(ownIndent.length) : line));
     const exported = /^\s*export\s/.test(lines[start]!) && !/^\s*export\s/.test(declaration[0]!);
     if (exported) declaration[0] = `${indent}export ${declaration[0]!.slice(indent.length)}`;
@@ -137,6 +155,44 @@ export function hintAnswers(parent: string, only?: string[], root = process.cwd(
       } catch (error) {
         problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+  }
+  return { answers, problems };
+}
+
+// The lesson's own words. Where an exercise asks for a function its lesson already has, the lesson's
+// version, sentences and all, must pass the exercise's checks for it: a check that reads a refusal for
+// its words must accept the words the lesson teaches. Each is spliced into the solution in place of
+// the exercise's function and proven like a "Replaces" hint. (A lesson function that calls a helper
+// of its own file cannot be spliced alone: lesson 08's repairOrphans is such a one.)
+export const LESSON_WORDS: Array<{ exercise: string; file: string; target: string; lesson: string; checks: string[] }> = [
+  { exercise: "10-edit-tool", file: "safety-stops.ts", target: "refuseAmbiguous", lesson: "lessons/10-edit-tool/safety-stops.ts", checks: ["safety stop 1: ambiguous matches (TODO 4)"] },
+  {
+    exercise: "10-edit-tool",
+    file: "safety-stops.ts",
+    target: "refuseOversized",
+    lesson: "lessons/10-edit-tool/safety-stops.ts",
+    checks: ["safety stop 2: a span much larger than the quote (TODO 5)"],
+  },
+  { exercise: "11-mcp", file: "mcp-tools.ts", target: "mcpToolName", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["the full name: mcp__<server>__<tool>, checked (TODO 1)"] },
+  { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolFromMcp", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)"] },
+  { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolsFromServers", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["every server's tools, with clashes refused (TODO 3)"] },
+];
+
+export function lessonWordsAnswers(parent: string, only?: string[], root = process.cwd()): { answers: HintAnswer[]; problems: string[] } {
+  const answers: HintAnswer[] = [];
+  const problems: string[] = [];
+  for (const entry of LESSON_WORDS.filter((e) => !only || only.includes(e.exercise))) {
+    const label = `lesson ${entry.exercise.slice(0, 2)}'s own \`${entry.target}\` (${entry.lesson}) in exercise ${entry.exercise.slice(0, 2)}`;
+    try {
+      const code = declarationOf(readFileSync(path.join(root, entry.lesson), "utf8"), entry.target);
+      const spliced = spliceHint(readFileSync(path.join(root, "solutions", entry.exercise, entry.file), "utf8"), entry.target, code);
+      const dir = path.join(parent, `${entry.exercise}-lesson-${entry.target}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, entry.file), spliced);
+      answers.push({ exercise: entry.exercise, name: `(lesson-${entry.target})`, dir, files: [entry.file], caughtBy: entry.checks, label, code });
+    } catch (error) {
+      problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return { answers, problems };

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import type { CourseUnit } from "./course-files.ts";
-import { hintAnswers, type HintAnswer } from "./hint-answers.ts";
+import { hintAnswers, lessonWordsAnswers, type HintAnswer } from "./hint-answers.ts";
 import type { ProjectReport } from "./project-reporter.ts";
 import { shippedStarter } from "./starters.ts";
 import { isNamedCheck, keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
@@ -33,7 +33,8 @@ export interface StarterRun {
 export interface ProofRun {
   wrongAnswers: WrongAnswerProof[];
   starters: StarterRun[];
-  // Every hint marked "Replaces:" (hint-answers.ts), spliced into its solution: its checks must pass.
+  // Every hint marked "Replaces:" and every lesson function in LESSON_WORDS (hint-answers.ts), spliced
+  // into its solution: the checks it names must pass.
   hints: WrongAnswerProof[];
 }
 
@@ -60,7 +61,10 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
   const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proofs-"));
   const controls = CONTROL_EXERCISES.filter((id) => runnable.some((w) => w.exercise === id)).map((id) => correctVariant(id, scratch));
   const starters = (options.starters ?? []).map((exercise) => starterAsShipped(exercise, scratch));
-  const hints = hintAnswers(scratch, only);
+  // Hints marked "Replaces:", and the lessons' own versions of exercise functions: both must pass.
+  const whole = hintAnswers(scratch, only);
+  const lessons = lessonWordsAnswers(scratch, only);
+  const hints = { answers: [...whole.answers, ...lessons.answers], problems: [...whole.problems, ...lessons.problems] };
   const answers = [...runnable, ...controls, ...starters, ...hints.answers];
   const runDir = prepareRun(answers);
   try {
@@ -147,7 +151,7 @@ function judgeHint(hint: HintAnswer, report: ProjectReport | undefined): WrongAn
   return {
     wrong: hint,
     ok: why === undefined,
-    line: `${hint.label}: ${why === undefined ? `passes the ${ran.length} check${ran.length === 1 ? "" : "s"} it names` : `${why}. A hint marked "Replaces:" must pass the checks it names`}`,
+    line: `${hint.label}: ${why === undefined ? `passes the ${ran.length} check${ran.length === 1 ? "" : "s"} it names` : `${why}. ${hint.name.startsWith("(lesson-") ? "The checks must accept the lesson's own words" : 'A hint marked "Replaces:" must pass the checks it names'}`}`,
   };
 }
 

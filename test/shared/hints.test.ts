@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listUnits } from "../../shared/cli/course-files.ts";
 import { pickHint, readHints, type Hint } from "../../shared/cli/hint.ts";
-import { hintAnswers, hintCode, spliceHint, type HintMark } from "../../shared/cli/hint-answers.ts";
+import { hintAnswers, hintCode, LESSON_WORDS, lessonWordsAnswers, spliceHint, type HintMark } from "../../shared/cli/hint-answers.ts";
 import { todosIn } from "../../shared/cli/todos.ts";
 
 describe("todosIn reads the TODOs a title, message or heading names", () => {
@@ -189,6 +189,20 @@ describe("every hint marked Replaces splices into its solution", () => {
         }
         expect(answer.caughtBy?.length, `${answer.label}: names the checks it passes`).toBeGreaterThan(0);
       }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the lessons' own functions in LESSON_WORDS splice into their exercises' solutions", () => {
+  it("each is found in its lesson, and the copy holds it", () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "course-lesson-words-"));
+    try {
+      const { answers, problems } = lessonWordsAnswers(scratch);
+      expect(problems).toEqual([]);
+      expect(answers.map((a) => a.label)).toHaveLength(LESSON_WORDS.length);
+      for (const answer of answers) expect(readFileSync(path.join(answer.dir, answer.files[0]!), "utf8")).toContain(answer.code);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
