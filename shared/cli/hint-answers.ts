@@ -164,7 +164,8 @@ export function hintAnswers(parent: string, only?: string[], root = process.cwd(
 // version, sentences and all, must pass the exercise's checks for it: a check that reads a refusal for
 // its words must accept the words the lesson teaches. Each is spliced into the solution in place of
 // the exercise's function and proven like a "Replaces" hint. (A lesson function that calls a helper
-// of its own file cannot be spliced alone: lesson 08's repairOrphans is such a one.)
+// of its own file cannot be spliced alone: lesson 08's repairOrphans and lesson
+// 11's toolsFromServers are such ones.)
 export const LESSON_WORDS: Array<{ exercise: string; file: string; target: string; lesson: string; checks: string[] }> = [
   { exercise: "10-edit-tool", file: "safety-stops.ts", target: "refuseAmbiguous", lesson: "lessons/10-edit-tool/safety-stops.ts", checks: ["safety stop 1: ambiguous matches (TODO 4)"] },
   {
@@ -176,7 +177,6 @@ export const LESSON_WORDS: Array<{ exercise: string; file: string; target: strin
   },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "mcpToolName", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["the full name: mcp__<server>__<tool>, checked (TODO 1)"] },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolFromMcp", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)"] },
-  { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolsFromServers", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["every server's tools, with clashes refused (TODO 3)"] },
 ];
 
 export function lessonWordsAnswers(parent: string, only?: string[], root = process.cwd()): { answers: HintAnswer[]; problems: string[] } {
