@@ -188,8 +188,12 @@ async function rig(runTurn?: (turn: Turn) => Promise<string>, options: { attach?
     turns,
     async close() {
       channel.close();
-      if ((await within(attached, 3_000)).state === "still waiting") expect.fail(START_NEVER_ENDED);
+      const ended = await within(attached, 3_000);
       server.closeAllConnections();
+      if (ended.state === "still waiting") {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        expect.fail(`${START_NEVER_ENDED} close() must end every start() call, not only the last one: make one promise when the channel is made and return it from each start().`);
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -254,7 +254,7 @@ describe("safety stop 1: ambiguous matches (TODO 4)", () => {
     expect(message, "say how many places matched").toMatch(/\b3 places\b/);
     expect(message, "list the 1-based line numbers where they start: 1, 3, 5").toMatch(/\b1, 3, 5\b/);
     expect(message, "tell the model what to do: more surrounding lines, or replace_all").toMatch(/replace_all/);
-    expect(message, "and to add context").toMatch(/surrounding|context/i);
+    expect(message, "and to quote more of the lines around the place (surrounding lines, context)").toMatch(/surround|context|around/i);
   });
 
   it("lets one match through, and several when replace_all is true", () => {

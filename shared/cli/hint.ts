@@ -1,7 +1,7 @@
 // npm run hint N: the next hint for the check that is failing in exercise N.
 // Hints live beside the exercise, in exercises/NN-slug/hints.md, one "## " section each, whose heading
 // names the TODO it helps with: "## Hint 1 (TODO 1)", "## Hint 3 (TODOs 2 and 3)". Hints for one TODO
-// go from a nudge to the near-answer. With no failing check (or none naming a TODO) the hints come in
+// climb a ladder: a question, the key fact, then code (docs/AUTHORING.md, "Hints"). With no failing check (or none naming a TODO) the hints come in
 // file order. `npm run hint N -- 2` shows hint 2. In Russian (COURSE_LANG=ru, or a Russian locale) the
 // hints come from hints.ru.md, "## Подсказка 1 (TODO 1)", in the same order; without it, from hints.md.
 

@@ -4,7 +4,8 @@
 //   3. prove every exercise can fail: run its tests on its starter as shipped (shared/starters/; at least
 //      one test must fail; a starter that passes its own checks teaches nothing), and check that the
 //      exercise and its solution have the same files and exports; and every hand-written wrong answer
-//      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts);
+//      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts), and
+//      every hint marked "Replaces:" passes the checks it names (hint-answers.ts);
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
 //      temporary copy of the course, so the learner's workspace/ is never touched.
 // It ends with one line, "N passed, N failed", counting each of those checks.
@@ -80,7 +81,7 @@ export async function selfTestCommand(): Promise<number> {
   step = took("Steps 1 and 2", step);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  const { starters, wrongAnswers: proofs } = await proofRun;
+  const { starters, wrongAnswers: proofs, hints } = await proofRun;
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const starter = starters.find((s) => s.exercise === exercise.id);
@@ -104,6 +105,8 @@ export async function selfTestCommand(): Promise<number> {
     record(tally, proof.ok, proof.line);
     if (proof.firstFailure) console.log(chalk.dim(`    ${proof.firstFailure.slice(0, 150)}`));
   }
+  // Hints that hand over a whole function pass the checks they are for (shared/cli/hint-answers.ts).
+  for (const proof of hints) record(tally, proof.ok, proof.line);
   for (const exercise of exercises) {
     const count = proofs.filter((p) => p.wrong.exercise === exercise.id).length;
     // Every exercise keeps its plausible mistakes as test data: one without enough fails, like one whose

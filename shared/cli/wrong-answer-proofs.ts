@@ -1,12 +1,13 @@
 // npm test, step 3: every hand-written wrong answer fails at least one check of its exercise, and
-// (runProofs) every starter as shipped fails its checks. One vitest run for all of them
-// (wrong-answers.ts says how).
+// (runProofs) every starter as shipped fails its checks, and every hint marked "Replaces:" passes the
+// checks it names (hint-answers.ts). One vitest run for all of them (wrong-answers.ts says how).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CourseUnit } from "./course-files.ts";
+import { hintAnswers, lessonWordsAnswers, type HintAnswer } from "./hint-answers.ts";
 import type { ProjectReport } from "./project-reporter.ts";
 import { shippedStarter } from "./starters.ts";
 import { isNamedCheck, keyOf, listWrongAnswers, prepareRun, WRONG_ANSWERS_DIR, type WrongAnswer } from "./wrong-answers.ts";
@@ -36,6 +37,9 @@ export interface StarterRun {
 export interface ProofRun {
   wrongAnswers: WrongAnswerProof[];
   starters: StarterRun[];
+  // Every hint marked "Replaces:" and every lesson function in LESSON_WORDS (hint-answers.ts), spliced
+  // into its solution: the checks it names must pass.
+  hints: WrongAnswerProof[];
 }
 
 // Correct variants of these exercises (their reference solutions, each file with a comment added) run
@@ -61,14 +65,21 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
   const scratch = mkdtempSync(path.join(os.tmpdir(), "course-proofs-"));
   const controls = CONTROL_EXERCISES.filter((id) => runnable.some((w) => w.exercise === id)).map((id) => correctVariant(id, scratch));
   const starters = (options.starters ?? []).map((exercise) => starterAsShipped(exercise, scratch));
-  const answers = [...runnable, ...controls, ...starters];
+  // Hints marked "Replaces:", and the lessons' own versions of exercise functions: both must pass.
+  const whole = hintAnswers(scratch, only);
+  const lessons = lessonWordsAnswers(scratch, only);
+  const hints = { answers: [...whole.answers, ...lessons.answers], problems: [...whole.problems, ...lessons.problems] };
+  const answers = [...runnable, ...controls, ...starters, ...hints.answers];
   const runDir = prepareRun(answers);
   try {
     const report = answers.length > 0 ? await runProjects(runDir) : undefined;
     const proofs = all.map((wrong) => judge(wrong, report));
     // A control that passes says nothing new; one that fails is the run's one failing line.
     const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
-    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)) };
+    // A hint that could not be spliced has no answer to point at: its line says why.
+    const unspliced = hints.problems.map((line): WrongAnswerProof => ({ wrong: { exercise: "", name: "", dir: "", files: [] }, ok: false, line }));
+    const hintProofs = [...hints.answers.map((hint) => judgeHint(hint, report)), ...unspliced];
+    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs };
   } finally {
     rmSync(runDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
@@ -130,6 +141,30 @@ function judgeControl(control: WrongAnswer, report: ProjectReport | undefined): 
     ? `${label}: all ${tests.length} checks pass`
     : `${label}: ${why}. A correct answer must pass every check, so this run judged some answer by another's files`;
   return { wrong: control, ok, line };
+}
+
+// A hint's code, spliced into the solution, passes every check the hint names, and each name finds one.
+function judgeHint(hint: HintAnswer, report: ProjectReport | undefined): WrongAnswerProof {
+  const { broken, tests } = resultsOf(hint, report);
+  const ran = tests.filter((t) => t.ran);
+  const failing = ran.find((t) => !t.passed);
+  const unmatched = (hint.caughtBy ?? []).filter((quote) => !ran.some((t) => isNamedCheck(t.title, [quote])));
+  const why = !report
+    ? "vitest wrote no report"
+    : broken
+      ? `the checks failed to load with it: ${broken.message.split("\n")[0]}`
+      : failing
+        ? `fails "${failing.title}": ${failing.message.split("\n")[0]}`
+        : ran.length === 0
+          ? "it names no check there is"
+          : unmatched.length > 0
+            ? `no check's title holds ${unmatched.map((q) => `"${q}"`).join(", ")}`
+            : undefined;
+  return {
+    wrong: hint,
+    ok: why === undefined,
+    line: `${hint.label}: ${why === undefined ? `passes the ${ran.length} check${ran.length === 1 ? "" : "s"} it names` : `${why}. ${hint.name.startsWith("(lesson-") ? "The checks must accept the lesson's own words" : 'A hint marked "Replaces:" must pass the checks it names'}`}`,
+  };
 }
 
 // What makes a wrong answer unusable before anything runs, or undefined.

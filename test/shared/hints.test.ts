@@ -2,11 +2,13 @@
 // "## Hint k (TODO n)" (or "(TODOs n and m)"), numbered 1, 2, 3 ... in order, and every TODO in an
 // exercise's code has hints. Also the pieces that pick one: todosIn and pickHint.
 
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listUnits } from "../../shared/cli/course-files.ts";
 import { pickHint, readHints, type Hint } from "../../shared/cli/hint.ts";
+import { hintAnswers, hintCode, LESSON_WORDS, lessonWordsAnswers, spliceHint, type HintMark } from "../../shared/cli/hint-answers.ts";
 import { todosIn } from "../../shared/cli/todos.ts";
 
 describe("todosIn reads the TODOs a title, message or heading names", () => {
@@ -93,4 +95,116 @@ describe("every exercise's hints.md (and hints.ru.md) follows the convention", (
       });
     }
   }
+});
+
+// The ladder (docs/AUTHORING.md, "Hints"): for each TODO a question first, then the key fact, then code.
+// Every code block says what it is for in a line before it: "Replaces: `fn` in `file.ts`. Passes: ..."
+// for a whole function or body (npm test splices it into the solution and runs those checks:
+// shared/cli/hint-answers.ts), or "Moves: ..." for one step, naming the check it makes pass. The twin
+// carries the same marks («Заменяет», «Проходит», «Сдвигает») with the same quotes.
+describe("every exercise's hints climb a ladder, and code says which checks it is for", () => {
+  const markOf = (mark: HintMark | undefined) => (mark === undefined ? "none" : mark.kind === "replaces" ? `replaces ${mark.target} in ${mark.file}: ${mark.checks.join(" | ")}` : `moves: ${mark.checks.join(" | ")}`);
+  for (const exercise of listUnits("exercises")) {
+    it(`exercises/${exercise.id}`, () => {
+      const hints = readHints(exercise.id);
+      const code = hintCode(exercise.id);
+      const checksSource = readFileSync(path.join("test", `${exercise.id}.test.ts`), "utf8");
+      for (const block of code) {
+        const where = `exercises/${exercise.id}/hints.md, hint ${block.hint}`;
+        expect(block.mark, `${where}: a code block needs a line before it saying what it is for: "Replaces: \`fn\` in \`file.ts\`. Passes: \\"check\\"" or "Moves: \\"check\\""`).toBeDefined();
+        expect(block.mark!.checks.length, `${where}: name at least one check in double quotes`).toBeGreaterThan(0);
+        for (const quote of block.mark!.checks) {
+          for (const part of quote.split(/\.\.\.|…/).map((p) => p.trim()).filter((p) => p !== "")) {
+            expect(checksSource.includes(part), `${where}: no check of test/${exercise.id}.test.ts has "${part}" in its title`).toBe(true);
+          }
+        }
+        const hint = hints[block.hint - 1]!;
+        const before = hints.slice(0, block.hint - 1).filter((h) => h.todos.some((t) => hint.todos.includes(t)));
+        // Code comes after the question, and a whole function after the key fact too.
+        const needed = block.mark!.kind === "replaces" ? 2 : 1;
+        expect(before.length, `${where}: ${block.mark!.kind === "replaces" ? "a whole function comes after a question and a key fact" : "code comes after a question"} for the same TODO (${before.length} hint(s) before it)`).toBeGreaterThanOrEqual(needed);
+      }
+      // The first hint of every TODO asks a question and gives no code.
+      const todos = new Set(hints.flatMap((h) => h.todos));
+      for (const todo of todos) {
+        const first = hints.findIndex((h) => h.todos.includes(todo));
+        expect(hints[first]!.text, `exercises/${exercise.id}/hints.md: hint ${first + 1}, the first for TODO ${todo}, should ask a question`).toMatch(/\?/);
+        expect(code.some((c) => c.hint === first + 1), `exercises/${exercise.id}/hints.md: hint ${first + 1}, the first for TODO ${todo}, should be a question, not code`).toBe(false);
+      }
+      // The twin marks the same blocks the same way.
+      if (existsSync(`exercises/${exercise.id}/hints.ru.md`)) {
+        const twin = hintCode(exercise.id, process.cwd(), "hints.ru.md");
+        expect(twin.map((c) => `${c.hint}: ${markOf(c.mark)}`), `exercises/${exercise.id}/hints.ru.md marks its code as hints.md does`).toEqual(code.map((c) => `${c.hint}: ${markOf(c.mark)}`));
+      }
+    });
+  }
+});
+
+describe("spliceHint puts a hint's code in place of a function, a body or a method", () => {
+  const source = [
+    "import x from \"y\";",
+    "",
+    "export function add(a: number, b: number): number {",
+    "  return a - b;",
+    "}",
+    "",
+    "export const tool = {",
+    "  name: \"t\",",
+    "  run(input) {",
+    "    return \"old\";",
+    "  },",
+    "};",
+    "",
+    "function after() {}",
+  ].join("\n");
+  it("a body replaces the body, indented, and the declaration stays", () => {
+    expect(spliceHint(source, "add", "return a + b;")).toContain("export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const tool");
+  });
+  it("a declaration replaces the declaration, keeping export", () => {
+    const out = spliceHint(source, "add", "// why\nfunction add(a: number, b: number) {\n  return a + b;\n}");
+    expect(out).toContain("// why\nexport function add(a: number, b: number) {\n  return a + b;\n}\n\nexport const tool");
+    expect(out).not.toContain("a - b");
+  });
+  it("a method of a top-level object", () => {
+    const out = spliceHint(source, "tool.run", "return \"new\";");
+    expect(out).toContain("  run(input) {\n    return \"new\";\n  },\n};\n\nfunction after() {}");
+  });
+  it("an unknown target is an error that names it", () => {
+    expect(() => spliceHint(source, "missing", "x")).toThrow(/missing/);
+  });
+});
+
+describe("every hint marked Replaces splices into its solution", () => {
+  it("names a function the solution file has, and the copy holds the hint's code (npm test then runs the checks it names)", () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "course-hints-"));
+    try {
+      const { answers, problems } = hintAnswers(scratch);
+      expect(problems).toEqual([]);
+      expect(answers.length, "the course has whole-function hints (exercises 01, 02, 06, 08, 09, 11)").toBeGreaterThanOrEqual(7);
+      for (const answer of answers) {
+        const file = answer.files[0]!;
+        const spliced = readFileSync(path.join(answer.dir, file), "utf8");
+        for (const line of answer.code.split("\n").map((l) => l.trim()).filter((l) => l !== "")) {
+          expect(spliced, `${answer.label}: the spliced copy holds the hint's line`).toContain(line);
+        }
+        expect(answer.caughtBy?.length, `${answer.label}: names the checks it passes`).toBeGreaterThan(0);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the lessons' own functions in LESSON_WORDS splice into their exercises' solutions", () => {
+  it("each is found in its lesson, and the copy holds it", () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "course-lesson-words-"));
+    try {
+      const { answers, problems } = lessonWordsAnswers(scratch);
+      expect(problems).toEqual([]);
+      expect(answers.map((a) => a.label)).toHaveLength(LESSON_WORDS.length);
+      for (const answer of answers) expect(readFileSync(path.join(answer.dir, answer.files[0]!), "utf8")).toContain(answer.code);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
 });

@@ -173,8 +173,9 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     expect(first.out).toContain("## Hint 1 (TODO 1)");
     expect(first.out).toMatch(/hint 1 of \d+\nfor the first failing check: .*\(TODO 1\)/);
     expect(course(["hint", "1"]).out).toContain("## Hint 2 (TODO 1)");
+    expect(course(["hint", "1"]).out).toContain("## Hint 3 (TODO 1)");
     const again = course(["hint", "1"]).out;
-    expect(again).toContain("## Hint 2 (TODO 1)");
+    expect(again).toContain("## Hint 3 (TODO 1)");
     expect(again).toContain("That was the last hint for this TODO.");
 
     // TODO 1 done (the reference's searchContacts), the rest still the starter: the hint moves to TODO 2.
@@ -182,7 +183,7 @@ describe("npm run hint aims at the first failing check's TODO", () => {
     write(copy.starter.replace(fn(copy.starter), fn(copy.solution)));
     const moved = course(["hint", "1"]).out;
     expect(moved).toMatch(/for the first failing check: .*\(TODOs? [^)]*2/);
-    expect(moved).toContain("## Hint 3 (TODO 2)");
+    expect(moved).toContain("## Hint 4 (TODO 2)");
     expect(course(["hint", "1", "8"]).out).toContain("## Hint 8 (TODO 4)");
   });
 
