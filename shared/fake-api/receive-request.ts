@@ -11,10 +11,19 @@ export type Received =
   // Answered already: count_tokens, a 404, or a 400 for a request the API would refuse (with its problem).
   | { response: Response; problem?: RequestProblem; body: unknown };
 
+// The Messages API takes request bodies up to 32 MB (API overview, "Request size limits"); a larger
+// one is answered 413 before anything else is read.
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
 export async function receiveMessagesRequest(input: string | URL | Request, init?: RequestInit): Promise<Received> {
   const path = requestPath(input);
+  if (typeof init?.body === "string" && init.body.length > MAX_REQUEST_BYTES / 4 && Buffer.byteLength(init.body) > MAX_REQUEST_BYTES) {
+    return { response: errorResponse(413, "Request exceeds the maximum size", { "x-should-retry": "false" }), body: undefined };
+  }
   const body = await readRequestBody(init);
   if (path === "/v1/messages/count_tokens") {
+    const problem = validateMessagesRequest(body, { countTokens: true });
+    if (problem) return { response: errorResponse(problem.status, problem.message, { "x-should-retry": "false" }), problem, body };
     const response = new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
       headers: { "content-type": "application/json" },
     });
