@@ -1,42 +1,54 @@
 // Thinking, as today's models do it: which `thinking` settings a model accepts, on which turns it
 // thinks, and the signatures that make a thinking block tamper-proof. The offline and mock models sign
-// the blocks they send with a key made fresh in each process (an HMAC), and the request check refuses
+// the blocks they send (an HMAC; the keys are below), and the request check refuses
 // a block sent back changed, unsigned or made up, as the real API does ("Invalid `signature` in
 // `thinking` block"). Sources: docs/API_FIDELITY.md, section "Thinking".
 
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-// One key per process: a block signed here verifies only here, as a real block works only in the
-// account that produced it (Claude Haiku 5.5 overview page).
-const KEY = randomBytes(32);
+// Signing keys stand for accounts: a block verifies only where an account that knows the key checks
+// it, as a real block works only in the account that produced it (Claude Haiku 5.5 overview page).
+// - "process": a key made fresh in each process. The mock model signs with it, so a test cannot pass
+//   with a signature written into the code.
+// - "offline": the offline demo model's one account, the same in every run, so a session saved by one
+//   run (lesson 08) goes on in the next, as it does with the same API key on Claude.
+// The fake API accepts either; any other signature, or a block changed after signing, is refused.
+export type SigningAccount = "process" | "offline";
+const KEYS: Record<SigningAccount, Buffer> = {
+  process: randomBytes(32),
+  offline: createHash("sha256").update("claude-tools-course offline demo account").digest(),
+};
 
-function mac(kind: string, text: string): Buffer {
-  return createHmac("sha256", KEY).update(kind).update("\0").update(text).digest();
+function mac(account: SigningAccount, kind: string, text: string): Buffer {
+  return createHmac("sha256", KEYS[account]).update(kind).update("\0").update(text).digest();
+}
+
+function matchesAny(given: Buffer, kind: string, text: string): boolean {
+  return (Object.keys(KEYS) as SigningAccount[]).some((account) => {
+    const wanted = mac(account, kind, text);
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  });
 }
 
 // The signature of a thinking block: it covers the text, so an edited block no longer matches.
-export function signThinking(thinking: string): string {
-  return mac("thinking", thinking).toString("base64");
+export function signThinking(thinking: string, account: SigningAccount = "process"): string {
+  return mac(account, "thinking", thinking).toString("base64");
 }
 
 export function isSignedThinking(thinking: string, signature: string): boolean {
-  const given = Buffer.from(signature, "base64");
-  const wanted = mac("thinking", thinking);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return matchesAny(Buffer.from(signature, "base64"), "thinking", thinking);
 }
 
 // A redacted_thinking block's `data` is opaque to the client: here a random nonce and its MAC, so a
 // made-up or altered value is refused like a bad signature.
-export function redactedThinkingData(): string {
+export function redactedThinkingData(account: SigningAccount = "process"): string {
   const nonce = randomBytes(24);
-  return Buffer.concat([nonce, mac("redacted", nonce.toString("base64"))]).toString("base64");
+  return Buffer.concat([nonce, mac(account, "redacted", nonce.toString("base64"))]).toString("base64");
 }
 
 export function isSignedRedactedData(data: string): boolean {
   const raw = Buffer.from(data, "base64");
-  if (raw.length !== 24 + 32) return false;
-  const wanted = mac("redacted", raw.subarray(0, 24).toString("base64"));
-  return timingSafeEqual(raw.subarray(24), wanted);
+  return raw.length === 24 + 32 && matchesAny(raw.subarray(24), "redacted", raw.subarray(0, 24).toString("base64"));
 }
 
 // The docs' test string that makes the model answer with a redacted_thinking block (the extended

@@ -120,16 +120,23 @@ function emptyOf(type: unknown): unknown {
 // summarized thinking block is. `display: "omitted"` sends the signature with empty text; the docs'
 // test string gets a redacted_thinking block instead.
 function thinkingBlock(ctx: PlanContext, plan: Plan, config: Anthropic.ThinkingConfigParam | undefined): ContentBlock {
-  if (ctx.task.includes(REDACTED_THINKING_TRIGGER)) return { type: "redacted_thinking", data: redactedThinkingData() };
+  if (ctx.task.includes(REDACTED_THINKING_TRIGGER)) return { type: "redacted_thinking", data: redactedThinkingData("offline") };
   const omitted = config && "display" in config && config.display === "omitted";
   const thinking = omitted ? "" : thoughtsOn(ctx, plan);
-  return { type: "thinking", thinking, signature: signThinking(thinking) };
+  return { type: "thinking", thinking, signature: signThinking(thinking, "offline") };
 }
 
 function thoughtsOn(ctx: PlanContext, plan: Plan): string {
   const task = ctx.task.length > 120 ? `${ctx.task.slice(0, 120)}…` : ctx.task;
   if ("call" in plan) {
     const names = [...new Set(plan.call.map((c) => c.name))].join(", ");
+    const done = [...new Set(ctx.results.map((r) => r.name))].join(", ");
+    if (done !== "") {
+      return ctx.t({
+        en: `${done} answered. Next step: ${names}.`,
+        ru: `${done} ответил. Следующий шаг: ${names}.`,
+      });
+    }
     return ctx.t({
       en: `The person asks: "${task}". I need ${names} for this; the results will tell me what to answer.`,
       ru: `Человек спрашивает: «${task}». Для этого нужен ${names}; ответ возьму из результатов.`,
