@@ -15,9 +15,16 @@ export type Received =
 // one is answered 413 before anything else is read.
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
+// A UTF-8 byte is at most one UTF-16 unit of the text, and a unit at most 3 bytes: the exact count
+// is needed only in between.
+function tooLarge(body: string): boolean {
+  if (body.length > MAX_REQUEST_BYTES) return true;
+  return body.length > MAX_REQUEST_BYTES / 3 && Buffer.byteLength(body) > MAX_REQUEST_BYTES;
+}
+
 export async function receiveMessagesRequest(input: string | URL | Request, init?: RequestInit): Promise<Received> {
   const path = requestPath(input);
-  if (typeof init?.body === "string" && init.body.length > MAX_REQUEST_BYTES / 4 && Buffer.byteLength(init.body) > MAX_REQUEST_BYTES) {
+  if (typeof init?.body === "string" && tooLarge(init.body)) {
     return { response: errorResponse(413, "Request exceeds the maximum size", { "x-should-retry": "false" }), body: undefined };
   }
   const body = await readRequestBody(init);
