@@ -8,6 +8,7 @@ import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
+import { toolDefinitions } from "../../lessons/01-first-tool/tool.ts";
 import { calculateTool } from "../../lessons/02-agent-loop/calculate.ts";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
 import { fitHistory } from "../../lessons/08-assistant/fit-history.ts";
@@ -54,7 +55,7 @@ describe("thinking blocks kept", () => {
     expect(kept.slice(-newest.length), "the kept messages are the newest ones, unchanged").toEqual(newest);
     expect(kept.flatMap((m) => (typeof m.content === "string" ? [] : m.content)).some((b) => b.type === "thinking")).toBe(true);
     // The trimmed history is still a valid conversation for the model.
-    const answer = await clientOn(createOfflineFetch()).messages.create({ model: "claude-haiku-5-5", max_tokens: 1024, messages: [...kept, { role: "user", content: "Thanks" }] });
+    const answer = await clientOn(createOfflineFetch()).messages.create({ model: "claude-haiku-5-5", max_tokens: 1024, tools: toolDefinitions(tools), messages: [...kept, { role: "user", content: "Thanks" }] });
     expect(answer.type).toBe("message");
   });
 
