@@ -126,26 +126,15 @@ function thinkingBlock(ctx: PlanContext, plan: Plan, config: Anthropic.ThinkingC
   return { type: "thinking", thinking, signature: signThinking(thinking, "offline") };
 }
 
+// Short, like a summarized thought: what the model needs next, not the task repeated.
 function thoughtsOn(ctx: PlanContext, plan: Plan): string {
-  const task = ctx.task.length > 120 ? `${ctx.task.slice(0, 120)}…` : ctx.task;
   if ("call" in plan) {
     const names = [...new Set(plan.call.map((c) => c.name))].join(", ");
     const done = [...new Set(ctx.results.map((r) => r.name))].join(", ");
-    if (done !== "") {
-      return ctx.t({
-        en: `${done} answered. Next step: ${names}.`,
-        ru: `${done} ответил. Следующий шаг: ${names}.`,
-      });
-    }
-    return ctx.t({
-      en: `The person asks: "${task}". I need ${names} for this; the results will tell me what to answer.`,
-      ru: `Человек спрашивает: «${task}». Для этого нужен ${names}; ответ возьму из результатов.`,
-    });
+    if (done !== "") return ctx.t({ en: `${done} answered. Next: ${names}.`, ru: `${done} ответил. Дальше: ${names}.` });
+    return ctx.t({ en: `I need ${names} for this.`, ru: `Для этого нужен ${names}.` });
   }
-  return ctx.t({
-    en: `The person asks: "${task}". I have what I need to answer.`,
-    ru: `Человек спрашивает: «${task}». Для ответа всё есть.`,
-  });
+  return ctx.t({ en: "I have what I need to answer.", ru: "Для ответа всё есть." });
 }
 
 // A skill may only call tools the request offers, with the fields their schemas require.

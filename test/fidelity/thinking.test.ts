@@ -41,7 +41,8 @@ describe("which turns think", () => {
       ["text"],
     ]);
     const first = responses[0]!.content[0] as Anthropic.ThinkingBlock;
-    expect(first.thinking).toContain("How much are 100 USD in RUB?");
+    expect(first.thinking).toBe("I need get_exchange_rate for this.");
+    expect((responses[1]!.content[0] as Anthropic.ThinkingBlock).thinking).toBe("get_exchange_rate answered. Next: calculate.");
     expect(first.signature, "every thinking block carries a signature").toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 
@@ -197,7 +198,7 @@ describe("the transcript", () => {
     const rawShown = createTranscript({ raw: true, write: (line) => raw.push(line) });
     const client = new Anthropic({ apiKey: "k", baseURL: "http://offline.invalid", fetch: rawShown.wrapFetch(shown.wrapFetch(createOfflineFetch())), maxRetries: 0 });
     await client.messages.create(request());
-    expect(lines.some((l) => l.includes("thinking: The person asks"))).toBe(true);
+    expect(lines.some((l) => l.includes("thinking: I need get_exchange_rate for this."))).toBe(true);
     expect(raw.join("\n")).toContain('"type": "thinking"');
     expect(raw.join("\n")).toContain('"signature"');
   });
