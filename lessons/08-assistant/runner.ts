@@ -182,7 +182,8 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     }
 
     const spent = await options.meter.totals(turn.session, started);
-    turn.note?.(messages().assistant.cost(formatUsd(spent.turn), formatUsd(spent.session), formatUsd(spent.today)));
+    const shown = (usd: number | undefined) => (usd === undefined ? messages().assistant.priceUnknown : formatUsd(usd));
+    turn.note?.(messages().assistant.cost(shown(spent.turn), shown(spent.session), shown(spent.today)));
     return answer;
   }
 }

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { totals } from "../../lessons/08-assistant/cost.ts";
 import { runLessonCommand } from "../../shared/cli/run-lesson.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 import { createRealModelGuard, RealModelStop } from "../../shared/real-model/guard.ts";
@@ -37,6 +38,20 @@ describe("--budget", () => {
     const { client, guard } = guarded([reply.text("A streamed answer of a few words.")], 1);
     await client.messages.stream({ model: "claude-haiku-5-5", max_tokens: 100, messages: [ask("hi")] }).finalMessage();
     expect(guard.spentUsd()).toBeGreaterThan(0);
+  });
+});
+
+describe("costs of unknown models", () => {
+  // Unknown is unknown, never $0: a total that takes in an unpriced response is not a figure.
+  it("lesson 08's totals are unknown once an unpriced response is in them", () => {
+    const at = "2026-12-01T10:00:00.000Z";
+    const ledger = [
+      { at, session: "s", model: "claude-haiku-5-5", input_tokens: 10, output_tokens: 5, usd: 0.5 },
+      { at, session: "s", model: "llama3.2", input_tokens: 10, output_tokens: 5 },
+      { at, session: "t", model: "claude-haiku-5-5", input_tokens: 10, output_tokens: 5, usd: 0.25 },
+    ];
+    expect(totals(ledger, "s", 0, new Date(at))).toEqual({ turn: undefined, session: undefined, today: undefined });
+    expect(totals(ledger, "t", 0, new Date(at))).toEqual({ turn: 0.25, session: 0.25, today: undefined });
   });
 });
 
