@@ -49,7 +49,7 @@ export interface ValidateOptions {
   // recording (a local server's model, say), because that server did answer to them.
   isKnownModel?: (name: string) => boolean;
   // Whether a thinking or redacted_thinking block sent back is one the model produced; by default, its
-  // signature checked against this process's key. A replay also trusts the blocks in its recording.
+  // signature checked against the fake API's signing keys. A replay also trusts its recording's blocks.
   verifyThinking?: ThinkingVerifier;
   // A count_tokens request: the same rules, without max_tokens and the fields only `create` takes.
   countTokens?: boolean;

@@ -61,8 +61,8 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
 
 // tool_choice, applied to the plan (tool use docs, "Forcing tool use"):
 // - none: no tool calls; a plan that needed one says which call it would have made.
-// - tool: a call to that tool, planned with only that tool on offer when the skills can, otherwise
-//   with the input its schema asks for; any: a call to some tool, the planned one or the first offered.
+// - tool: a call to that tool: the planned one when the plan calls it, otherwise with the least input
+//   its schema accepts; any: a call to some tool, the planned ones or else the first tool offered.
 function obeyToolChoice(ctx: PlanContext, choice: Anthropic.ToolChoice | undefined, plan: Plan): Plan {
   if (!choice || choice.type === "auto") return plan;
   if (choice.type === "none") {
@@ -80,7 +80,9 @@ function obeyToolChoice(ctx: PlanContext, choice: Anthropic.ToolChoice | undefin
     const calls = plan.call.filter((c) => allowed.some((t) => t.name === c.name));
     if (calls.length > 0) return { call: calls };
   }
-  const tool = allowed[0]!;
+  const tool = allowed[0];
+  // Only server tools offered: nothing this model can call, so the plan stands.
+  if (!tool) return plan;
   return { call: [{ name: tool.name, input: inputFromSchema(tool.input_schema) }] };
 }
 
