@@ -83,7 +83,12 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
   function showResponse(message: Anthropic.Message, textShown = false): void {
     const calls = message.content.filter((b) => b.type === "tool_use");
     for (const block of message.content) {
-      if (block.type === "text") {
+      if (block.type === "thinking" || block.type === "redacted_thinking") {
+        // What the model thought before it answered: dim, one line, never mistaken for the answer.
+        const m = messages().lesson;
+        const line = block.type === "redacted_thinking" ? m.thinkingRedacted : block.thinking === "" ? m.thinkingOmitted : m.thinking(clip(block.thinking));
+        write(chalk.dim(`  ${line}`));
+      } else if (block.type === "text") {
         if (textShown) continue;
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
         const text = inert(block.text, { multiline: true });

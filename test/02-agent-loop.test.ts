@@ -591,3 +591,69 @@ describe("get_time: run() in your loop (TODO 6)", () => {
     expect(answer, `The offline model calls get_time and says the time it returned (${expected}).`).toContain(expected);
   });
 });
+
+// Today's models think before they answer (Claude Haiku 5.5 thinks adaptively, Opus 5.5 always): a
+// response may begin with a `thinking` block, and that block must go back unchanged with the turn.
+describe("the loop: responses that begin with thinking (TODO 2)", () => {
+  function rejected(mock: MockModel): string {
+    return mock.rejections.at(-1)?.problem.message ?? "";
+  }
+
+  it("finds the answer by block type when the response starts with a thinking block", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.thinking("A plain fact; no tool needed.", reply.text("Paris is the capital of France."))]);
+    const outcome = await run(mock, tools, undefined, "What is the capital of France?");
+    const answer = expectSuccess(mock, outcome);
+    expect(
+      answer,
+      "The response was [thinking, text]: the answer is the text block. Reading content[0] as the answer gives the thinking " +
+        `block, which has no .text. Use textOf(response), which picks the text blocks by type (${LOOP}, TODO 2).`,
+    ).toBe("Paris is the capital of France.");
+  });
+
+  it("sends each thinking block back unchanged, first in its turn, round after round", async () => {
+    const { tools, log } = testTools();
+    const mock = createMockModel(
+      [reply.toolUse("add", { a: 1, b: 2 }, { id: "toolu_think_1" }), reply.toolUse("lookup", { key: "sum" }, { id: "toolu_think_2" }), reply.text("Done: 3.")],
+      { thinking: true },
+    );
+    const outcome = await run(mock, tools);
+    const said = rejected(mock);
+    if (said.includes("Invalid `signature`") || said.includes("signature: Field required")) {
+      expect.fail(
+        `A thinking block went back changed (its text or signature differs from what the model sent, or is missing), and the API refused it: "${said}". ` +
+          `Send the assistant turn back as { role: "assistant", content: response.content }, untouched (${LOOP}, TODO 2).`,
+      );
+    }
+    if (said.includes("Expected `thinking` or `redacted_thinking`")) {
+      expect.fail(
+        `The assistant turn went back without its thinking block, and the API refused it: "${said.slice(0, 160)}…". Keeping only ` +
+          `the text and tool_use blocks drops it: send response.content as it came (${LOOP}, TODO 2).`,
+      );
+    }
+    expect(expectSuccess(mock, outcome)).toBe("Done: 3.");
+    expect(log).toEqual(["add(1,2)", "lookup(sum)"]);
+    const turns = (mock.requests.at(-1)?.messages ?? []).filter((m) => m.role === "assistant");
+    expect(
+      turns.map((m) => blocksOf(m).map((b) => b.type)),
+      "Every assistant turn must go back whole and in order: its thinking block first, then the tool call.",
+    ).toEqual([
+      ["thinking", "tool_use"],
+      ["thinking", "tool_use"],
+    ]);
+  });
+
+  it("sends a redacted_thinking block back too, as it came", async () => {
+    const { tools } = testTools();
+    const mock = createMockModel([reply.redactedThinking(reply.toolUse("add", { a: 2, b: 2 }, { id: "toolu_red_1" })), reply.text("4.")]);
+    const outcome = await run(mock, tools);
+    const said = rejected(mock);
+    expect(
+      said,
+      "A redacted_thinking block is encrypted thinking: it carries no text for you, but must go back unchanged with its turn " +
+        `(content: response.content). The API said: ${said}`,
+    ).toBe("");
+    expect(expectSuccess(mock, outcome)).toBe("4.");
+    expect(blocksOf(mock.requests[1]?.messages[1]).map((b) => b.type)).toEqual(["redacted_thinking", "tool_use"]);
+  });
+});

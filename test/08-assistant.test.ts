@@ -40,8 +40,11 @@ function repaired(messages: Message[]): Message[] {
   }
 }
 
+// A saved history is sent with the person's next message after it (today's models refuse a request
+// that ends with an assistant turn: that would be a prefill).
 function problemWith(messages: Message[]): string | null {
-  return validateMessagesRequest({ model: CHEAP_MODEL, max_tokens: 100, tools: TOOLS, messages })?.message ?? null;
+  const sent: Message[] = messages.at(-1)?.role === "assistant" ? [...messages, { role: "user", content: "next" }] : messages;
+  return validateMessagesRequest({ model: CHEAP_MODEL, max_tokens: 100, tools: TOOLS, messages: sent })?.message ?? null;
 }
 
 function blocks(message: Message | undefined): Block[] {

@@ -21,10 +21,12 @@ export interface CostEntry {
   usd?: number;
 }
 
+// undefined: the sum takes in a response whose model has no price, so it is unknown, never a
+// too-small figure that looks exact.
 export interface CostTotals {
-  turn: number;
-  session: number;
-  today: number;
+  turn: number | undefined;
+  session: number | undefined;
+  today: number | undefined;
 }
 
 export class BudgetExceeded extends Error {}
@@ -69,7 +71,7 @@ export async function readLedger(file: string): Promise<CostEntry[]> {
 
 export function totals(entries: CostEntry[], session: string, since: number, now: Date): CostTotals {
   const day = now.toISOString().slice(0, 10);
-  const sum = (list: CostEntry[]) => list.reduce((total, e) => total + (e.usd ?? 0), 0);
+  const sum = (list: CostEntry[]) => list.reduce<number | undefined>((total, e) => (total === undefined || e.usd === undefined ? undefined : total + e.usd), 0);
   return {
     turn: sum(entries.filter((e) => e.session === session && Date.parse(e.at) >= since)),
     session: sum(entries.filter((e) => e.session === session)),

@@ -12,6 +12,7 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { messages } from "../../shared/i18n/messages.ts";
+import { noteBudgetStop } from "../../shared/real-model/budget-stops.ts";
 import { runTool } from "../01-first-tool/agent.ts";
 import { runLoop, type LoopOptions, type ToolExecutor } from "../02-agent-loop/loop.ts";
 import { loadMemory } from "../06-memory/load-memory.ts";
@@ -176,10 +177,13 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       // What was done so far is in the session file; the next message carries on from there.
       if (!(error instanceof BudgetExceeded)) throw error;
       answer = error.message;
+      noteBudgetStop(); // the CLI ends the run with exit code 1
+
     }
 
     const spent = await options.meter.totals(turn.session, started);
-    turn.note?.(messages().assistant.cost(formatUsd(spent.turn), formatUsd(spent.session), formatUsd(spent.today)));
+    const shown = (usd: number | undefined) => (usd === undefined ? messages().assistant.priceUnknown : formatUsd(usd));
+    turn.note?.(messages().assistant.cost(shown(spent.turn), shown(spent.session), shown(spent.today)));
     return answer;
   }
 }

@@ -11,6 +11,7 @@ import { createClient, type Fetch } from "../client.ts";
 import { modelName } from "../model.ts";
 import { inert } from "../inert-text.ts";
 import { createTranscript, summaryLine } from "../transcript.ts";
+import { budgetStops } from "../real-model/budget-stops.ts";
 import { budgetNote, RealModelStop } from "../real-model/guard.ts";
 import { replayProblemIn } from "../record-replay/replay.ts";
 import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-files.ts";
@@ -110,7 +111,10 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   // A streamed answer's words are shown as they arrive (lesson 08 streams).
   const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
   const wrapFetch = tape ? (f: Fetch) => transcript.wrapFetch(tape.wrapFetch(f)) : transcript.wrapFetch;
-  const guard = realModelGuardFor(values.budget);
+  // A lesson that keeps --budget itself (lesson 08's cost meter) is the one keeper, so the run shows
+  // one budget figure: the CLI's guard then checks no budget of its own.
+  const lessonKeepsBudget = agent.lessonFlags !== undefined && "budget" in agent.lessonFlags;
+  const guard = realModelGuardFor(lessonKeepsBudget ? undefined : values.budget);
   if (typeof guard === "string") return usageError(guard, usage());
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });
 
@@ -175,6 +179,7 @@ async function runOnce(
   if (!serving) console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
+  const stopsBefore = budgetStops();
   try {
     const answer = await agent.runAgent(client, task, flags);
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
@@ -200,6 +205,8 @@ async function runOnce(
     outputTokens: transcript.stats.outputTokens - before.outputTokens,
   };
   console.log(`\n${summaryLine(stats, seconds, offline)}${budgetNote(guardInUse)}`);
+  // The lesson kept its budget by answering with the reason: still a stopped run.
+  if (budgetStops() > stopsBefore) return 1;
   if (unfinished) {
     console.error(chalk.yellow(m.turnLimit));
     return 1;
@@ -225,7 +232,7 @@ async function chat(
     const rl = createInterface({ input: process.stdin, output: process.stdout });
     const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
-    if (task === "") return 0;
+    if (task === "") return budgetStops() > 0 ? 1 : 0;
     await runOnce(agent, client, task, transcript, offline, flags);
   }
 }

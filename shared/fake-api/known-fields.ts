@@ -38,6 +38,19 @@ export const REQUEST_FIELDS = allKeys<Omit<Anthropic.MessageCreateParamsNonStrea
   "tools",
 ]);
 
+// count_tokens takes the request without max_tokens and the fields that only shape an answer.
+export const COUNT_TOKENS_FIELDS = allKeys<Omit<Anthropic.MessageCountTokensParams, "user_profile_id" | "workspace_id">>()([
+  "messages",
+  "model",
+  "cache_control",
+  "output_config",
+  "speed",
+  "system",
+  "thinking",
+  "tool_choice",
+  "tools",
+]);
+
 export const MESSAGE_FIELDS = allKeys<Anthropic.MessageParam>()(["role", "content"]);
 
 // A custom tool (the kind the course defines). Server tools (web search, code execution) have a

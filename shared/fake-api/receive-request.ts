@@ -11,10 +11,26 @@ export type Received =
   // Answered already: count_tokens, a 404, or a 400 for a request the API would refuse (with its problem).
   | { response: Response; problem?: RequestProblem; body: unknown };
 
+// The Messages API takes request bodies up to 32 MB (API overview, "Request size limits"); a larger
+// one is answered 413 before anything else is read.
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
+// A UTF-8 byte is at most one UTF-16 unit of the text, and a unit at most 3 bytes: the exact count
+// is needed only in between.
+function tooLarge(body: string): boolean {
+  if (body.length > MAX_REQUEST_BYTES) return true;
+  return body.length > MAX_REQUEST_BYTES / 3 && Buffer.byteLength(body) > MAX_REQUEST_BYTES;
+}
+
 export async function receiveMessagesRequest(input: string | URL | Request, init?: RequestInit): Promise<Received> {
   const path = requestPath(input);
+  if (typeof init?.body === "string" && tooLarge(init.body)) {
+    return { response: errorResponse(413, "Request exceeds the maximum size", { "x-should-retry": "false" }), body: undefined };
+  }
   const body = await readRequestBody(init);
   if (path === "/v1/messages/count_tokens") {
+    const problem = validateMessagesRequest(body, { countTokens: true });
+    if (problem) return { response: errorResponse(problem.status, problem.message, { "x-should-retry": "false" }), problem, body };
     const response = new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
       headers: { "content-type": "application/json" },
     });

@@ -2,9 +2,13 @@
 // The SDK parses these for real, so a shape mistake here would show up as a parse error in a lesson.
 
 import type Anthropic from "@anthropic-ai/sdk";
-import { messageEvents, sseResponse, type StreamFault } from "./sse.ts";
+import { messageEvents, partialInputs, sseResponse, type StreamFault } from "./sse.ts";
 
-export type ContentBlock = Anthropic.TextBlockParam | Anthropic.ToolUseBlockParam;
+export type ContentBlock =
+  | Anthropic.TextBlockParam
+  | Anthropic.ToolUseBlockParam
+  | Anthropic.ThinkingBlockParam
+  | Anthropic.RedactedThinkingBlockParam;
 export type StopReason = Anthropic.StopReason;
 
 const ERROR_TYPES: Record<number, string> = {
@@ -39,6 +43,8 @@ export interface MessageOptions {
   content: ContentBlock[];
   stopReason: StopReason;
   inputTokens: number;
+  // Output tokens to report; by default estimated from the content.
+  outputTokens?: number;
   // Why the model declined, for stop_reason "refusal" (the API sends it only then).
   stopDetails?: Anthropic.RefusalStopDetails;
   // Which of the request's stop_sequences ended the text, for stop_reason "stop_sequence".
@@ -50,11 +56,23 @@ export interface MessageOptions {
 }
 
 export function messageBody(options: MessageOptions): Anthropic.Message {
-  const content: Anthropic.ContentBlock[] = options.content.map((block) =>
-    block.type === "text"
-      ? { type: "text", text: block.text, citations: null }
-      : { type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } },
-  );
+  const content: Anthropic.ContentBlock[] = options.content.map((block): Anthropic.ContentBlock => {
+    switch (block.type) {
+      case "text":
+        return { type: "text", text: block.text, citations: null };
+      case "tool_use": {
+        const out: Anthropic.ToolUseBlock = { type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } };
+        // Cut by max_tokens mid-input: the stream sends the JSON text as far as it got.
+        const partial = partialInputs.get(block);
+        if (partial !== undefined) partialInputs.set(out, partial);
+        return out;
+      }
+      case "thinking":
+        return { type: "thinking", thinking: block.thinking, signature: block.signature };
+      default:
+        return { type: "redacted_thinking", data: block.data };
+    }
+  });
   const refusal: Anthropic.RefusalStopDetails = { type: "refusal", category: null, explanation: null };
   return {
     id: newId("msg"),
@@ -69,7 +87,7 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
     diagnostics: null,
     usage: {
       input_tokens: options.inputTokens,
-      output_tokens: estimateTokens(options.content),
+      output_tokens: options.outputTokens ?? estimateTokens(options.content),
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
       cache_creation: null,

@@ -3,9 +3,11 @@
 // them (`client.messages.stream(...)`), and the transcript and recorder read them back off the wire.
 //
 //   event: message_start        the message, with empty content and no stop_reason yet
-//   event: content_block_start  one per block: a text block, or a tool_use with input {}
+//   event: content_block_start  one per block: a text block, a tool_use with input {}, a thinking
+//                               block with empty thinking and signature, or a whole redacted_thinking
 //   event: ping                 keep-alive; the SDK skips it
-//   event: content_block_delta  text_delta {text} or input_json_delta {partial_json}, a piece at a time
+//   event: content_block_delta  text_delta {text}, input_json_delta {partial_json} or thinking_delta
+//                               {thinking}, a piece at a time; a thinking block ends with signature_delta
 //   event: content_block_stop
 //   event: message_delta        stop_reason, stop_details and the output token count
 //   event: message_stop
@@ -23,6 +25,10 @@ export type StreamEvent =
 export type StreamFault =
   | { afterEvents: number; kind: "disconnect" }
   | { afterEvents: number; kind: "error"; errorType: string; message: string };
+
+// A tool_use block cut off by max_tokens: the JSON text the model had written when it stopped. The
+// stream sends exactly that text; the parsed `input` holds what of it could be read.
+export const partialInputs = new WeakMap<object, string>();
 
 // The events that carry `message`, in the order the API sends them. Text arrives a few words at a
 // time and tool input as pieces of its JSON text, so code that shows text as it comes can be tried.
@@ -51,9 +57,17 @@ export function messageEvents(message: Anthropic.Message): StreamEvent[] {
       events.push({ type: "content_block_start", index, content_block: { ...block, input: {} } });
       if (index === 0) events.push({ type: "ping" });
       // The API's first input delta is an empty string; the SDK must cope with it, so we send it too.
-      for (const partial_json of ["", ...jsonPieces(JSON.stringify(block.input ?? {}))]) {
+      const json = partialInputs.get(block) ?? JSON.stringify(block.input ?? {});
+      for (const partial_json of ["", ...jsonPieces(json)]) {
         events.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } });
       }
+    } else if (block.type === "thinking") {
+      events.push({ type: "content_block_start", index, content_block: { ...block, thinking: "", signature: "" } });
+      if (index === 0) events.push({ type: "ping" });
+      for (const thinking of block.thinking === "" ? [] : textPieces(block.thinking)) {
+        events.push({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } });
+      }
+      events.push({ type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } });
     } else {
       events.push({ type: "content_block_start", index, content_block: block });
     }
@@ -194,6 +208,8 @@ export function messageFromEvents(events: StreamEvent[]): StreamedMessage {
       case "content_block_delta": {
         const block = message.content[event.index];
         if (block?.type === "text" && event.delta.type === "text_delta") block.text += event.delta.text;
+        if (block?.type === "thinking" && event.delta.type === "thinking_delta") block.thinking += event.delta.thinking;
+        if (block?.type === "thinking" && event.delta.type === "signature_delta") block.signature = event.delta.signature;
         if (event.delta.type === "input_json_delta") json.set(event.index, (json.get(event.index) ?? "") + event.delta.partial_json);
         break;
       }

@@ -3,8 +3,9 @@
 // Returns the first problem as { status, type, message }, or null when the request is valid.
 
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { BLOCK_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
+import { BLOCK_FIELDS, COUNT_TOKENS_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
 import { KNOWN_MODELS } from "./known-models.ts";
+import { checkForModel, checkThinkingBlock, checkThinkingShape, verifyBySignature, type ThinkingVerifier } from "./model-rules.ts";
 
 export interface RequestProblem {
   status: number;
@@ -14,9 +15,13 @@ export interface RequestProblem {
 
 type Json = Record<string, unknown>;
 
-// The docs' pattern. Stricter than the live API, which accepts names up to 128 characters
-// (API_FACTS.md, "Tool definitions"): a name that passes here passes everywhere.
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+// The live API accepts names up to 128 characters (API_FACTS.md, "Tool definitions"); the docs'
+// pattern says 64, which is what the course teaches, so a name that follows the course passes anywhere.
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+// Property names in an input_schema (the API's words: "Property keys should match pattern ...").
+const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+// More breakpoints than this are refused ("A maximum of 4 blocks with cache_control may be provided").
+const MAX_CACHE_BREAKPOINTS = 4;
 const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 const BLOCK_TYPES = new Set([
   "text",
@@ -43,6 +48,11 @@ export interface ValidateOptions {
   // Which model names exist; the SDK's list by default. A replay also accepts the names in its
   // recording (a local server's model, say), because that server did answer to them.
   isKnownModel?: (name: string) => boolean;
+  // Whether a thinking or redacted_thinking block sent back is one the model produced; by default, its
+  // signature checked against the fake API's signing keys. A replay also trusts its recording's blocks.
+  verifyThinking?: ThinkingVerifier;
+  // A count_tokens request: the same rules, without max_tokens and the fields only `create` takes.
+  countTokens?: boolean;
 }
 
 export function validateMessagesRequest(body: unknown, options: ValidateOptions = {}): RequestProblem | null {
@@ -51,25 +61,32 @@ export function validateMessagesRequest(body: unknown, options: ValidateOptions 
   if (body.model === undefined) return invalid("model: Field required");
   if (typeof body.model !== "string" || body.model === "") return invalid("model: Input should be a valid string");
 
-  if (body.max_tokens === undefined) return invalid("max_tokens: Field required");
-  if (typeof body.max_tokens !== "number" || !Number.isInteger(body.max_tokens)) {
-    return invalid("max_tokens: Input should be a valid integer");
+  const counting = options.countTokens === true;
+  if (!counting) {
+    if (body.max_tokens === undefined) return invalid("max_tokens: Field required");
+    if (typeof body.max_tokens !== "number" || !Number.isInteger(body.max_tokens)) {
+      return invalid("max_tokens: Input should be a valid integer");
+    }
+    // 0 is valid: the answer is empty, with stop_reason "max_tokens".
+    if (body.max_tokens < 0) return invalid("max_tokens: Input should be greater than or equal to 0");
   }
-  if (body.max_tokens < 1) return invalid("max_tokens: Input should be greater than or equal to 1");
   if (body.stream !== undefined && typeof body.stream !== "boolean") return invalid("stream: Input should be a valid boolean");
 
   const problem =
-    extraField("", body, REQUEST_FIELDS) ??
+    extraField("", body, counting ? COUNT_TOKENS_FIELDS : REQUEST_FIELDS) ??
     checkSystem(body.system) ??
     checkTools(body.tools) ??
     checkToolChoice(body.tool_choice, body.tools) ??
-    checkMessages(body);
+    checkThinkingShape(body) ??
+    checkNested(body) ??
+    checkMessages(body, options.verifyThinking ?? verifyBySignature) ??
+    checkCacheBreakpoints(body);
   if (problem) return problem;
 
   // Checked last, as the API does: a request that breaks a rule gets the 400 even with a wrong name.
   const isKnownModel = options.isKnownModel ?? ((name: string) => KNOWN_MODELS.has(name));
   if (!isKnownModel(body.model)) return { status: 404, type: "not_found_error", message: `model: ${body.model}` };
-  return null;
+  return checkForModel(body, body.model, { countTokens: counting });
 }
 
 // The first field of `value` that `allowed` does not list, as the API words it.
@@ -79,7 +96,10 @@ function extraField(where: string, value: Json, allowed: ReadonlySet<string>): R
 }
 
 function checkSystem(system: unknown): RequestProblem | null {
-  if (system === undefined || typeof system === "string") return null;
+  if (system === undefined) return null;
+  if (typeof system === "string") {
+    return system !== "" && system.trim() === "" ? invalid("system: text content blocks must contain non-whitespace text") : null;
+  }
   if (!Array.isArray(system)) return invalid("system: Input should be a valid string or a list of text blocks");
   for (const [i, block] of system.entries()) {
     if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") {
@@ -87,6 +107,8 @@ function checkSystem(system: unknown): RequestProblem | null {
     }
     const extra = extraField(`system.${i}.`, block, BLOCK_FIELDS.text!);
     if (extra) return extra;
+    if (block.text === "") return invalid(`system.${i}.text: text content blocks must be non-empty`);
+    if (block.text.trim() === "") return invalid(`system.${i}.text: text content blocks must contain non-whitespace text`);
   }
   return null;
 }
@@ -104,7 +126,7 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (extra) return extra;
     if (tool.name === undefined) return invalid(`${where}.name: Field required`);
     if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) {
-      return invalid(`${where}.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`);
+      return invalid(`${where}.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`);
     }
     if (tool.description !== undefined && typeof tool.description !== "string") {
       return invalid(`${where}.description: Input should be a valid string`);
@@ -113,6 +135,10 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (!isObject(tool.input_schema)) return invalid(`${where}.input_schema: Input should be a valid dictionary`);
     if (tool.input_schema.type === undefined) return invalid(`${where}.input_schema.type: Field required`);
     if (tool.input_schema.type !== "object") return invalid(`${where}.input_schema.type: Input should be 'object'`);
+    const properties = tool.input_schema.properties;
+    if (isObject(properties) && Object.keys(properties).some((key) => !PROPERTY_NAME.test(key))) {
+      return invalid(`${where}.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'`);
+    }
     const schemaProblem = schemaError(tool.input_schema);
     if (schemaProblem) {
       return invalid(`${where}.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${schemaProblem})`);
@@ -143,7 +169,7 @@ function checkToolChoice(choice: unknown, tools: unknown): RequestProblem | null
   return null;
 }
 
-function checkMessages(body: Json): RequestProblem | null {
+function checkMessages(body: Json, verify: ThinkingVerifier): RequestProblem | null {
   const messages = body.messages;
   if (messages === undefined) return invalid("messages: Field required");
   if (!Array.isArray(messages)) return invalid("messages: Input should be a valid list");
@@ -172,7 +198,7 @@ function checkMessages(body: Json): RequestProblem | null {
     if (content.length === 0 && !isFinalAssistant) {
       return invalid(`messages.${i}: all messages must have non-empty content except for the optional final assistant message`);
     }
-    const problem = checkBlocks(i, message.role, content, toolUseIds);
+    const problem = checkBlocks(i, message.role, content, toolUseIds, verify);
     if (problem) return problem;
     if (content.some((b) => isObject(b) && (b.type === "tool_use" || b.type === "tool_result"))) usesTools = true;
   }
@@ -184,7 +210,7 @@ function checkMessages(body: Json): RequestProblem | null {
 }
 
 // `toolUseIds` collects the ids of the whole request: the API wants each one unique across all messages.
-function checkBlocks(i: number, role: unknown, content: unknown[], toolUseIds: Set<string>): RequestProblem | null {
+function checkBlocks(i: number, role: unknown, content: unknown[], toolUseIds: Set<string>, verify: ThinkingVerifier): RequestProblem | null {
   for (const [j, block] of content.entries()) {
     const where = `messages.${i}.content.${j}`;
     if (!isObject(block)) return invalid(`${where}: Input should be a valid dictionary`);
@@ -216,11 +242,74 @@ function checkBlocks(i: number, role: unknown, content: unknown[], toolUseIds: S
         if (problem) return problem;
         break;
       }
+      case "thinking":
+      case "redacted_thinking": {
+        const problem = checkThinkingBlock(where, role, block, verify);
+        if (problem) return problem;
+        break;
+      }
+      case "document":
+      case "image":
+        // Documents and images are what a person or a tool gives the model, never what it says.
+        if (role !== "user") return invalid(`${where}: \`${block.type}\` blocks can only be in \`user\` messages`);
+        break;
       default:
         break;
     }
   }
   return null;
+}
+
+// Every cache_control object in the request: where it is, and the object.
+function cacheControls(body: Json): Array<{ where: string; value: unknown }> {
+  const found: Array<{ where: string; value: unknown }> = [];
+  const add = (where: string, holder: unknown) => {
+    if (isObject(holder) && holder.cache_control !== undefined && holder.cache_control !== null) {
+      found.push({ where: `${where}cache_control`, value: holder.cache_control });
+    }
+  };
+  add("", body);
+  if (Array.isArray(body.tools)) body.tools.forEach((tool, i) => add(`tools.${i}.custom.`, tool));
+  if (Array.isArray(body.system)) body.system.forEach((block, i) => add(`system.${i}.`, block));
+  if (Array.isArray(body.messages)) {
+    body.messages.forEach((message, i) => {
+      if (!isObject(message) || !Array.isArray(message.content)) return;
+      message.content.forEach((block, j) => {
+        add(`messages.${i}.content.${j}.${isObject(block) ? String(block.type) : ""}.`, block);
+        if (isObject(block) && block.type === "tool_result" && Array.isArray(block.content)) {
+          block.content.forEach((inner, k) => add(`messages.${i}.content.${j}.tool_result.content.${k}.`, inner));
+        }
+      });
+    });
+  }
+  return found;
+}
+
+// Unknown fields inside nested objects are refused too, with the path through the union's tag
+// (cache_control.ephemeral.scope); cache_control's own values are checked here as well.
+function checkNested(body: Json): RequestProblem | null {
+  for (const { where, value } of cacheControls(body)) {
+    if (!isObject(value) || value.type !== "ephemeral") return invalid(`${where}: Input tag does not match any of the expected tags: 'ephemeral'`);
+    const extra = Object.keys(value).find((key) => key !== "type" && key !== "ttl");
+    if (extra !== undefined) return invalid(`${where}.ephemeral.${extra}: Extra inputs are not permitted`);
+    if (value.ttl !== undefined && value.ttl !== "5m" && value.ttl !== "1h") return invalid(`${where}.ephemeral.ttl: Input should be '5m' or '1h'`);
+  }
+  if (isObject(body.metadata)) {
+    const extra = Object.keys(body.metadata).find((key) => key !== "user_id");
+    if (extra !== undefined) return invalid(`metadata.${extra}: Extra inputs are not permitted`);
+  }
+  if (isObject(body.output_config)) {
+    const extra = Object.keys(body.output_config).find((key) => key !== "effort" && key !== "format");
+    if (extra !== undefined) return invalid(`output_config.${extra}: Extra inputs are not permitted`);
+  }
+  return null;
+}
+
+// The top-level cache_control (automatic caching) places a breakpoint of its own, so it counts too.
+function checkCacheBreakpoints(body: Json): RequestProblem | null {
+  const count = cacheControls(body).length;
+  if (count <= MAX_CACHE_BREAKPOINTS) return null;
+  return invalid(`A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${count}.`);
 }
 
 function checkToolResultContent(where: string, block: Json): RequestProblem | null {

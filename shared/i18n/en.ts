@@ -133,6 +133,10 @@ export const en = {
       `turns: ${s.turns} · tool calls: ${s.toolCalls} · tokens: ${s.inputTokens} in / ${s.outputTokens} out${s.estimated ? " (estimated)" : ""} · cost: ${s.cost} · time: ${s.seconds} s`,
     offlineCost: "$0 (offline)",
     unknownCost: "unknown for this model",
+    // The transcript's line for a thinking block: its text, or why there is none to show.
+    thinking: (text: string) => `thinking: ${text}`,
+    thinkingOmitted: "thinking (the API sent only its signature)",
+    thinkingRedacted: "thinking (redacted by the API's safety systems; sent back as it came)",
     // npm run lesson -- --help, and after a wrong option. Option names stay as the learner types them.
     usage: (model: string, taskKb: number) => `Usage: npm run lesson N [-- "your task"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
   N          the lesson: 1, 01 or its name (first-tool)

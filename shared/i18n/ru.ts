@@ -129,6 +129,9 @@ export const ru: Messages = {
       `ходов: ${s.turns} · вызовов инструментов: ${s.toolCalls} · токенов: ${s.inputTokens} на входе / ${s.outputTokens} на выходе${s.estimated ? " (оценка)" : ""} · стоимость: ${s.cost} · время: ${s.seconds.replace(".", ",")} с`,
     offlineCost: "$0 (офлайн)",
     unknownCost: "для этой модели неизвестна",
+    thinking: (text) => `размышление: ${text}`,
+    thinkingOmitted: "размышление (API прислал только подпись)",
+    thinkingRedacted: "размышление (скрыто системами безопасности API; отправляется обратно как есть)",
     usage: (model, taskKb) => `Использование: npm run lesson N [-- "ваша задача"] [--offline] [--model NAME] [--raw] [--chat] [--task-file F] [--budget USD] [--record F | --replay F]
   N          урок: 1, 01 или его имя (first-tool)
   --offline  использовать офлайн-демомодель, даже если задан ANTHROPIC_API_KEY

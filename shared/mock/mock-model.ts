@@ -13,7 +13,10 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import type { RequestProblem } from "../fake-api/validate-request.ts";
+import { rememberPausedTurn } from "../fake-api/model-rules.ts";
+import { obeyRequest } from "../fake-api/obey-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
+import { redactedThinkingData, rememberThinkingTurn, signThinking } from "../fake-api/thinking.ts";
 import type { StreamFault } from "../fake-api/sse.ts";
 
 // What the code sent: a plain request, or one with `stream: true` (client.messages.stream()).
@@ -21,9 +24,17 @@ export type MessagesRequest = Anthropic.MessageCreateParams;
 
 export type MockTurn = MockMessage | MockError | MockDynamic;
 
+// A thinking block gets its signature from the mock (one that verifies), unless the script gives one;
+// a redacted_thinking block likewise gets its `data`.
+export type MockBlock =
+  | Anthropic.TextBlockParam
+  | { type: "tool_use"; id?: string; name: string; input: unknown }
+  | { type: "thinking"; thinking: string; signature?: string }
+  | { type: "redacted_thinking"; data?: string };
+
 export interface MockMessage {
   kind: "message";
-  content: Array<Anthropic.TextBlockParam | { type: "tool_use"; id?: string; name: string; input: unknown }>;
+  content: MockBlock[];
   stopReason: StopReason;
   // Why the model declined, sent with stop_reason "refusal".
   stopDetails?: Anthropic.RefusalStopDetails;
@@ -91,6 +102,16 @@ export const reply = {
   streamError(afterEvents: number, turn: MockMessage, errorType = "overloaded_error", message = "Overloaded"): MockMessage {
     return { ...turn, streamFault: { kind: "error", afterEvents, errorType, message } };
   },
+  // The same turn, begun with a thinking block, as a thinking model answers (adaptive models on most
+  // turns, always-on models on every turn). Code that reads content[0].text as the answer breaks on it.
+  thinking(thinking: string, turn: MockMessage): MockMessage {
+    return { ...turn, content: [{ type: "thinking", thinking }, ...turn.content] };
+  },
+  // The same turn, begun with a redacted_thinking block (thinking the safety systems encrypted): it
+  // must go back unchanged like any thinking block.
+  redactedThinking(turn: MockMessage): MockMessage {
+    return { ...turn, content: [{ type: "redacted_thinking" }, ...turn.content] };
+  },
   error(status: number, message = "scripted error", headers: Record<string, string> = {}): MockError {
     return { kind: "error", status, message, headers };
   },
@@ -127,6 +148,9 @@ export interface MockModel {
 export interface MockOptions {
   // Passed to the Anthropic client; 0 by default so a scripted 429 shows up at once.
   maxRetries?: number;
+  // Begin every scripted answer with a thinking block (unless it has one), as an always-on thinking
+  // model does, so the code under test meets one on every turn.
+  thinking?: boolean;
 }
 
 export function createMockModel(turns: MockTurn[], options: MockOptions = {}): MockModel {
@@ -158,20 +182,29 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
     if (turn.delayMs) await sleep(turn.delayMs, init?.signal ?? undefined);
 
     if (turn.kind === "error") return errorResponse(turn.status, turn.message, turn.headers);
-    const content: ContentBlock[] = turn.content.map((block) =>
-      block.type === "tool_use"
-        ? { type: "tool_use", id: block.id ?? newId("toolu"), name: block.name, input: block.input }
-        : block,
-    );
+    const scripted = options.thinking && turn.content[0]?.type !== "thinking" && turn.content[0]?.type !== "redacted_thinking" ? reply.thinking(THOUGHT, turn) : turn;
+    const misfit = choiceMisfit(request, scripted);
+    if (misfit) {
+      rejections.push({ requestNumber: seen, problem: { status: 400, type: "invalid_request_error", message: misfit }, request });
+      return errorResponse(400, misfit, { "x-should-retry": "false" });
+    }
+    const planned = { content: scripted.content.map(fillBlock), stopReason: scripted.stopReason, stopSequence: scripted.stopSequence };
+    // The request's stop_sequences, max_tokens and disable_parallel_tool_use apply to scripted turns too.
+    const obeyed = obeyRequest(request, planned);
+    if (obeyed.stopReason === "pause_turn") rememberPausedTurn(obeyed.content);
+    if (obeyed.content[0]?.type === "thinking" || obeyed.content[0]?.type === "redacted_thinking") {
+      rememberThinkingTurn(obeyed.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])));
+    }
     return messageResponse({
       model: request.model,
-      content,
-      stopReason: turn.stopReason,
-      stopDetails: turn.stopDetails,
-      stopSequence: turn.stopSequence,
+      content: obeyed.content,
+      stopReason: obeyed.stopReason,
+      stopDetails: scripted.stopDetails,
+      stopSequence: obeyed.stopSequence,
       inputTokens: estimateTokens(request),
+      outputTokens: obeyed.outputTokens,
       stream: request.stream === true,
-      streamFault: turn.streamFault,
+      streamFault: scripted.streamFault,
     });
   }
 
@@ -203,6 +236,39 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
       }
     },
   };
+}
+
+const THOUGHT = "The person's request is clear; I know which step comes next.";
+
+// A scripted block as sent: ids for tool calls, signatures for thinking, data for redacted thinking.
+export function fillBlock(block: MockBlock): ContentBlock {
+  switch (block.type) {
+    case "tool_use":
+      return { type: "tool_use", id: block.id ?? newId("toolu"), name: block.name, input: block.input };
+    case "thinking":
+      return { type: "thinking", thinking: block.thinking, signature: block.signature ?? signThinking(block.thinking) };
+    case "redacted_thinking":
+      return { type: "redacted_thinking", data: block.data ?? redactedThinkingData() };
+    default:
+      return block;
+  }
+}
+
+// A scripted turn the request's tool_choice rules out: the test's script, not the code, is wrong
+// (unless the code sent the wrong tool_choice), so the mock says which.
+function choiceMisfit(request: MessagesRequest, turn: MockMessage): string | undefined {
+  const choice = request.tool_choice;
+  const calls = turn.content.flatMap((b) => (b.type === "tool_use" ? [b.name] : []));
+  if (choice?.type === "none" && calls.length > 0) {
+    return `[mock model] the test scripted a call to ${calls[0]}, but the request's tool_choice is "none": the model cannot call tools. Check the tool_choice the code sends, or the script.`;
+  }
+  if ((choice?.type === "any" || choice?.type === "tool") && calls.length === 0 && turn.stopReason !== "max_tokens") {
+    return `[mock model] the request's tool_choice is "${choice.type}", so the model must call a tool, but the test scripted an answer without one.`;
+  }
+  if (choice?.type === "tool" && calls.some((name) => name !== choice.name)) {
+    return `[mock model] the request's tool_choice forces ${choice.name}, but the test scripted a call to ${calls.find((n) => n !== choice.name)}.`;
+  }
+  return undefined;
 }
 
 // The result text of a tool_result block, whether its content is a string or a list of text blocks.

@@ -3,10 +3,13 @@
 // (the task, the tools offered, the results so far), asks its skills for a plan, and answers in the
 // Messages API's shape. It checks requests as strictly as the real API, so mistakes show up offline too.
 
+import type Anthropic from "@anthropic-ai/sdk";
+import { obeyRequest } from "../fake-api/obey-request.ts";
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
+import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
 import { courseLanguage } from "../i18n/language.ts";
-import { buildPlanContext, type Lang, type PlanContext, type Skill } from "./plan-context.ts";
+import { buildPlanContext, type Lang, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
 import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
@@ -29,25 +32,111 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
     const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = planTask(ctx, skills, options.learnerLang ?? courseLanguage());
+    const plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 
     const content: ContentBlock[] = [];
+    const calls = "call" in plan ? plan.call : [];
+    if (thinksOnThisTurn(request, calls.length > 0)) content.push(thinkingBlock(ctx, plan, request.thinking));
     if (plan.say) content.push({ type: "text", text: plan.say });
-    if ("call" in plan) {
-      for (const call of plan.call) content.push({ type: "tool_use", id: newId("toolu"), name: call.name, input: call.input });
+    for (const call of calls) content.push({ type: "tool_use", id: newId("toolu"), name: call.name, input: call.input });
+    const planned = "call" in plan ? "tool_use" : (plan.stopReason ?? "end_turn");
+    const turn = obeyRequest(request, { content, stopReason: planned });
+    if (turn.content[0]?.type === "thinking" || turn.content[0]?.type === "redacted_thinking") {
+      rememberThinkingTurn(turn.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])));
     }
-    const stopReason = "call" in plan ? "tool_use" : (plan.stopReason ?? "end_turn");
     return messageResponse({
       model: request.model,
-      content,
-      stopReason,
+      content: turn.content,
+      stopReason: turn.stopReason,
+      stopSequence: turn.stopSequence,
       inputTokens: estimateTokens(request),
+      outputTokens: turn.outputTokens,
       stream: stream === true,
       streamDelayMs: options.streamDelayMs,
     });
   };
+}
+
+// tool_choice, applied to the plan (tool use docs, "Forcing tool use"):
+// - none: no tool calls; a plan that needed one says which call it would have made.
+// - tool: a call to that tool: the planned one when the plan calls it, otherwise with the least input
+//   its schema accepts; any: a call to some tool, the planned ones or else the first tool offered.
+function obeyToolChoice(ctx: PlanContext, choice: Anthropic.ToolChoice | undefined, plan: Plan): Plan {
+  if (!choice || choice.type === "auto") return plan;
+  if (choice.type === "none") {
+    if (!("call" in plan)) return plan;
+    const wanted = plan.call.map((c) => `${c.name} ${JSON.stringify(c.input)}`).join(", ");
+    return {
+      say: ctx.t({
+        en: `To answer this I would call ${wanted}, but this request does not let me use tools (tool_choice "none").`,
+        ru: `Чтобы ответить, я бы вызвал ${wanted}, но этот запрос не разрешает вызывать инструменты (tool_choice "none").`,
+      }),
+    };
+  }
+  const allowed = choice.type === "tool" ? ctx.tools.filter((t) => t.name === choice.name) : ctx.tools;
+  if ("call" in plan) {
+    const calls = plan.call.filter((c) => allowed.some((t) => t.name === c.name));
+    if (calls.length > 0) return { call: calls };
+  }
+  const tool = allowed[0];
+  // Only server tools offered: nothing this model can call, so the plan stands.
+  if (!tool) return plan;
+  return { call: [{ name: tool.name, input: inputFromSchema(tool.input_schema) }] };
+}
+
+// The least input a schema accepts: each required field with its default, first enum value, or an
+// empty value of its type. What a model forced to call a tool it has no use for sends.
+function inputFromSchema(schema: Anthropic.Tool.InputSchema): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown[]; default?: unknown }>;
+  for (const name of schema.required ?? []) {
+    const property = properties[name] ?? {};
+    if (property.default !== undefined) input[name] = property.default;
+    else if (Array.isArray(property.enum) && property.enum.length > 0) input[name] = property.enum[0];
+    else input[name] = emptyOf(Array.isArray(property.type) ? property.type[0] : property.type);
+  }
+  return input;
+}
+
+function emptyOf(type: unknown): unknown {
+  switch (type) {
+    case "number":
+    case "integer":
+      return 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object":
+      return {};
+    case "null":
+      return null;
+    default:
+      return "";
+  }
+}
+
+// What the model thought before this turn, in the task's language: short and true to the plan, as a
+// summarized thinking block is. `display: "omitted"` sends the signature with empty text; the docs'
+// test string gets a redacted_thinking block instead.
+function thinkingBlock(ctx: PlanContext, plan: Plan, config: Anthropic.ThinkingConfigParam | undefined): ContentBlock {
+  if (ctx.task.includes(REDACTED_THINKING_TRIGGER)) return { type: "redacted_thinking", data: redactedThinkingData("offline") };
+  const omitted = config && "display" in config && config.display === "omitted";
+  const thinking = omitted ? "" : thoughtsOn(ctx, plan);
+  return { type: "thinking", thinking, signature: signThinking(thinking, "offline") };
+}
+
+// Short, like a summarized thought: what the model needs next, not the task repeated.
+function thoughtsOn(ctx: PlanContext, plan: Plan): string {
+  if ("call" in plan) {
+    const names = [...new Set(plan.call.map((c) => c.name))].join(", ");
+    const done = [...new Set(ctx.results.map((r) => r.name))].join(", ");
+    if (done !== "") return ctx.t({ en: `${done} answered. Next: ${names}.`, ru: `${done} ответил. Дальше: ${names}.` });
+    return ctx.t({ en: `I need ${names} for this.`, ru: `Для этого нужен ${names}.` });
+  }
+  return ctx.t({ en: "I have what I need to answer.", ru: "Для ответа всё есть." });
 }
 
 // A skill may only call tools the request offers, with the fields their schemas require.

@@ -10,7 +10,9 @@
 import type { Middleware } from "@anthropic-ai/sdk";
 import { notMessagesApi } from "../api-answer.ts";
 import type { Fetch } from "../client.ts";
+import { messageFromEvents, parseSse } from "../fake-api/sse.ts";
 import { estimateCost, modelName } from "../model.ts";
+import { noteBudgetStop } from "./budget-stops.ts";
 import { requestTimeoutSeconds } from "../request-timeout.ts";
 import { createSpinner, type Spinner } from "./spinner.ts";
 
@@ -61,8 +63,17 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         // A rough upper bound: about 4 characters per input token, and every allowed output token.
         const inputTokens = Math.ceil(body.length / 4);
         const outputTokens = parsed?.max_tokens ?? 1024;
-        const cost = estimateCost(model, inputTokens, outputTokens) ?? 0;
+        const cost = estimateCost(model, inputTokens, outputTokens);
+        // A model without a price cannot be held to a budget: counting it as $0 would let it spend anything.
+        if (cost === undefined) {
+          noteBudgetStop();
+          throw new RealModelStop(
+            `Stopped before request ${requests}: shared/model.ts has no price for ${model}, so the ${usd(options.budgetUsd)} budget cannot be kept. ` +
+              `Choose a priced model (--model), run without --budget, or run with --offline.`,
+          );
+        }
         if (spent + cost > options.budgetUsd) {
+          noteBudgetStop();
           throw new RealModelStop(
             `Stopped before request ${requests}: it could cost up to ${usd(cost)} (about ${inputTokens} tokens in, up to ${outputTokens} out), ` +
               `and ${usd(spent)} of the ${usd(options.budgetUsd)} budget is spent. Raise --budget, or run with --offline.`,
@@ -98,6 +109,11 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         );
       }
     }
+    // A streamed answer's usage comes in its events: counted when the stream has been read to its end,
+    // which the SDK does before it sends the next request.
+    if (isMessages && response.ok && (response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+      return countStreamed(response, (usage) => (spent += estimateCost(model, usage.input_tokens, usage.output_tokens) ?? 0));
+    }
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
       const text = await response.clone().text();
       const wrong = notMessagesApi({ status: response.status, contentType: response.headers.get("content-type") ?? "", body: text });
@@ -125,6 +141,25 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
   };
 
   return { middleware, wrapNetwork, spentUsd: () => spent, budgetUsd: options.budgetUsd };
+}
+
+function countStreamed(response: Response, count: (usage: { input_tokens: number; output_tokens: number }) => void): Response {
+  if (!response.body) return response;
+  const decoder = new TextDecoder();
+  let text = "";
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        text += decoder.decode(chunk, { stream: true });
+        controller.enqueue(chunk);
+      },
+      flush() {
+        const { message } = messageFromEvents(parseSse(text + decoder.decode()));
+        if (message) count({ input_tokens: message.usage.input_tokens ?? 0, output_tokens: message.usage.output_tokens ?? 0 });
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function safeJson(text: string): unknown {

@@ -9,7 +9,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { messageBody, type ContentBlock } from "../fake-api/responses.ts";
 import { messageEvents, messageFromEvents, type StreamEvent } from "../fake-api/sse.ts";
-import { reply, type MockMessage, type MockTurn } from "../mock/mock-model.ts";
+import { fillBlock, reply, type MockMessage, type MockTurn } from "../mock/mock-model.ts";
 import type { Exchange, Recording } from "./recording.ts";
 
 export function mockScriptFrom(recording: Recording): MockTurn[] {
@@ -42,9 +42,7 @@ function streamedTurn(events: StreamEvent[]): MockTurn {
 
 // How many events the mock sends for `turn` before its closing message_delta and message_stop.
 function eventsBeforeEnd(turn: MockMessage): number {
-  const content: ContentBlock[] = turn.content.map((block) =>
-    block.type === "tool_use" ? { type: "tool_use", id: block.id ?? "toolu_x", name: block.name, input: block.input } : block,
-  );
+  const content: ContentBlock[] = turn.content.map(fillBlock);
   return messageEvents(messageBody({ model: "replay", content, stopReason: turn.stopReason, inputTokens: 0 })).length - 2;
 }
 
@@ -53,6 +51,10 @@ function messageTurn(message: Anthropic.Message): MockMessage {
   for (const block of message.content ?? []) {
     if (block.type === "text") content.push({ type: "text", text: block.text });
     if (block.type === "tool_use") content.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
+    // The recorded signature was made by another server (or process); the mock signs the same text
+    // afresh, so the code under test can send the block back as it must.
+    if (block.type === "thinking") content.push({ type: "thinking", thinking: block.thinking });
+    if (block.type === "redacted_thinking") content.push({ type: "redacted_thinking" });
   }
   const turn = reply.raw(content, message.stop_reason ?? "end_turn");
   if (message.stop_details) turn.stopDetails = message.stop_details;

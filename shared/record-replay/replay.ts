@@ -12,7 +12,8 @@ import { structuredPatch } from "diff";
 import type { Fetch } from "../client.ts";
 import { KNOWN_MODELS } from "../fake-api/known-models.ts";
 import { errorResponse, readRequestBody, requestPath } from "../fake-api/responses.ts";
-import { sseResponse } from "../fake-api/sse.ts";
+import { verifyBySignature } from "../fake-api/model-rules.ts";
+import { messageFromEvents, sseResponse } from "../fake-api/sse.ts";
 import { validateMessagesRequest } from "../fake-api/validate-request.ts";
 import type { Exchange, RecordedRequest, Recording } from "./recording.ts";
 
@@ -35,6 +36,10 @@ export function createReplay(recording: Recording): Replay {
   const exchanges = recording.exchanges;
   // A recording made against a local server holds its model names; they did answer there.
   const recordedModels = new Set(exchanges.map((e) => (e.request.body as { model?: unknown } | null)?.model).filter((m) => typeof m === "string"));
+  // Thinking blocks were signed by the server that answered the recording, not by this process: a
+  // block the recording handed out is one the code may send back (changed, it also shows in the diff).
+  const handedOut = thinkingBlocksIn(exchanges);
+  const verifyThinking = (block: Record<string, unknown>) => handedOut.has(thinkingKey(block)) || verifyBySignature(block);
   let next = 0;
   let mismatch: string | undefined;
 
@@ -47,7 +52,7 @@ export function createReplay(recording: Recording): Replay {
     const path = requestPath(input);
     const body = (await readRequestBody(init)) ?? null;
     if (path === "/v1/messages") {
-      const problem = validateMessagesRequest(body, { isKnownModel: (m) => KNOWN_MODELS.has(m) || recordedModels.has(m) });
+      const problem = validateMessagesRequest(body, { isKnownModel: (m) => KNOWN_MODELS.has(m) || recordedModels.has(m), verifyThinking });
       if (problem) return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
     }
     const number = next + 1;
@@ -80,6 +85,22 @@ export function createReplay(recording: Recording): Replay {
 
 // The recorded answer, rebuilt: JSON, a stream of the same events (broken where it broke), or the
 // same failed connection.
+function thinkingKey(block: Record<string, unknown>): string {
+  return block.type === "thinking" ? `t\0${String(block.thinking)}\0${String(block.signature)}` : `r\0${String(block.data)}`;
+}
+
+function thinkingBlocksIn(exchanges: Exchange[]): Set<string> {
+  const keys = new Set<string>();
+  for (const exchange of exchanges) {
+    const response = exchange.response;
+    const message = response?.events ? messageFromEvents(response.events).message : (response?.body as Anthropic.Message | undefined);
+    for (const block of message?.content ?? []) {
+      if (block.type === "thinking" || block.type === "redacted_thinking") keys.add(thinkingKey(block as unknown as Record<string, unknown>));
+    }
+  }
+  return keys;
+}
+
 function responseOf(exchange: Exchange): Response {
   const response = exchange.response;
   if (!response) throw new TypeError(exchange.failure ?? "fetch failed");

@@ -76,7 +76,7 @@ describe("validateMessagesRequest", () => {
   it("checks tool definitions: name pattern, unique names, input_schema of type object", () => {
     const msg = { messages: [ask], model: "claude-haiku-5-5", max_tokens: 1 };
     expect(problem({ ...msg, tools: [{ ...tool, name: "get rate" }] })).toBe(
-      "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'",
+      "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
     );
     expect(problem({ ...msg, tools: [tool, tool] })).toBe("tools: Tool names must be unique.");
     expect(problem({ ...msg, tools: [{ name: "a", input_schema: {} }] })).toBe("tools.0.custom.input_schema.type: Field required");
