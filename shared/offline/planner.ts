@@ -8,7 +8,9 @@
 // that still needs a tool call decides this turn's answer.
 
 import { messages } from "../i18n/messages.ts";
-import { partContext, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
+import { hesitate, tieNote, trustingGuesses, unsureNote } from "./tool-choice/hesitation.ts";
+import { callOut, choiceFor, namesOut } from "./tool-choice/translate.ts";
+import { partContext, withChoice, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
 import { requestedFile } from "./skills/save-step.ts";
 import { readStatedSum, statedSumNote, type QuestionPart } from "./stated-sum.ts";
 import { splitTask } from "./task-parts.ts";
@@ -29,7 +31,25 @@ export function menuLanguage(ctx: PlanContext, learner: Lang): Lang {
   return ctx.lang === "ru" || learner === "ru" ? "ru" : "en";
 }
 
+// The plan as the request names things: calls to the offered tools' real names and properties, and
+// a word about a tool that was not trusted or was picked from two.
 export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"): Plan {
+  const plan = planWithKnownTools(ctx, skills, learner);
+  if (!("call" in plan) && ctx.choice.unsure.length > 0) {
+    // Nothing called, and a tool was left alone for a vague description: was it the one for this task?
+    const { choice, guessed } = trustingGuesses(ctx.choice);
+    const doubt = guessed.size > 0 ? hesitate(ctx, planWithKnownTools(withChoice(ctx, choice), skills, learner), guessed) : null;
+    if (doubt) return doubt;
+  }
+  if (!("call" in plan)) return { ...plan, say: namesOut(ctx.choice, plan.say) };
+  const ties = [...new Set(plan.call.flatMap((call) => choiceFor(ctx.choice, call.name) ?? []))].filter(
+    (chosen) => chosen.tiedWith.length > 0 && !ctx.results.some((r) => r.name === chosen.name),
+  );
+  const say = [...ties.map((chosen) => tieNote(ctx, chosen)), ...(plan.say ? [namesOut(ctx.choice, plan.say)] : [])].join("\n");
+  return { call: plan.call.map((call) => callOut(ctx.choice, call)), ...(say ? { say } : {}) };
+}
+
+function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): Plan {
   const menu = messages(menuLanguage(ctx, learner)).offline;
   if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
   for (const skill of skills.filter((s) => s.wholeTask)) {
@@ -119,5 +139,5 @@ export function honestAnswer(ctx: PlanContext, skills: Skill[], lang: Lang = ctx
   const menu = messages(lang).offline;
   const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
   const list = usable.map((s) => `- ${s.canDo[lang]}`).join("\n");
-  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + menu.useClaude;
+  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + unsureNote(ctx.choice, lang) + menu.useClaude;
 }
