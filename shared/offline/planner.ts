@@ -34,11 +34,11 @@ export function menuLanguage(ctx: PlanContext, learner: Lang): Lang {
 // The plan as the request names things: calls to the offered tools' real names and properties, and
 // a word about a tool that was not trusted or was picked from two.
 export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"): Plan {
-  const plan = planWithKnownTools(ctx, skills, learner);
+  const { unplanned, ...plan } = planWithKnownTools(ctx, skills, learner);
   if (!("call" in plan) && ctx.choice.unsure.length > 0) {
     // Nothing called, and a tool was left alone for a vague description: was it the one for this task?
     const { choice, guessed } = trustingGuesses(ctx.choice);
-    const doubt = guessed.size > 0 ? hesitate(ctx, planWithKnownTools(withChoice(ctx, choice), skills, learner), guessed) : null;
+    const doubt = guessed.size > 0 ? hesitate(ctx, unplanned === true, planWithKnownTools(withChoice(ctx, choice), skills, learner), guessed) : null;
     if (doubt) return doubt;
   }
   if (!("call" in plan)) return { ...plan, say: namesOut(ctx.choice, plan.say) };
@@ -49,7 +49,8 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
   return { call: plan.call.map((call) => callOut(ctx.choice, call)), ...(say ? { say } : {}) };
 }
 
-function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): Plan {
+// `unplanned`: no skill had a plan for any part of the task (the answer is the "what I can do" one).
+function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): Plan & { unplanned?: true } {
   const menu = messages(menuLanguage(ctx, learner)).offline;
   if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
   for (const skill of skills.filter((s) => s.wholeTask)) {
@@ -86,7 +87,7 @@ function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): P
     answers.push({ ...plan, say: plan.say + unsavedNote(ctx, part.text, mine, plan.say) });
   }
 
-  if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)) };
+  if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)), unplanned: true };
   // Which sum "it" was taken to mean goes first, so the figures below can be checked against it.
   const note = stated && pointers.length > 0 ? [statedSumNote(ctx, stated, pointers)] : [];
   if (answers.length === 1 && skipped.length === 0 && note.length === 0) return answers[0]!;

@@ -21,10 +21,11 @@ export function trustingGuesses(choice: ToolChoice): { choice: ToolChoice; guess
   return { choice: { chosen, unsure: [] }, guessed };
 }
 
-// "I did not call fx_lookup: ..." for each unsure tool the plan would have called.
-export function hesitate(ctx: PlanContext, planned: Plan, guessed: Map<string, UnsureTool>): Plan | null {
-  if (!("call" in planned)) return null;
-  const doubted = [...new Set(planned.call.flatMap((call) => guessed.get(call.name) ?? []))];
+// "I did not call fx_lookup: ..." for each unsure tool the task would have needed: the plan with the
+// guesses trusted calls it, or (when nothing could be planned without them) some skill took the task up.
+export function hesitate(ctx: PlanContext, unplanned: boolean, guessing: Plan & { unplanned?: true }, guessed: Map<string, UnsureTool>): Plan | null {
+  const called = "call" in guessing ? guessing.call.flatMap((call) => guessed.get(call.name) ?? []) : [];
+  const doubted = [...new Set(called.length > 0 || !unplanned || guessing.unplanned ? called : guessed.values())];
   if (doubted.length === 0) return null;
   return { say: doubted.map((unsure) => doubt(unsure, ctx.lang)).join("\n\n") };
 }
