@@ -39,16 +39,16 @@ function doubt(unsure: UnsureTool, lang: Lang): string {
       ? `Я не стал вызывать ${tool.name}: по описанию он ${does}, но из схемы входа не понять, что передавать в ${props}. Дайте каждому свойству описание (что именно туда класть), и я смогу им пользоваться.`
       : `I did not call ${tool.name}: its description says it ${does}, but its input schema does not say what goes in ${props}. Give each property a description (what exactly to put there), and I can use it.`;
   }
-  const text = (tool.description ?? "").trim();
+  const text = unsure.undescribed ? "" : (tool.description ?? "").trim();
   const quoted = text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
   const example = guess!.capability.example[lang];
   if (lang === "ru") {
     const seen = quoted === "" ? `У инструмента ${tool.name} нет описания` : `Описание ${tool.name} («${quoted}») не говорит`;
-    const name = unsure.nameOnly ? ` Имя подсказывает, что он ${does}, но имя не описание.` : "";
+    const name = unsure.nameSuggests ? ` Имя подсказывает, что он ${does}, но имя не описание.` : "";
     return `Я не стал вызывать ${tool.name}. ${seen}${quoted === "" ? "" : ", что он делает и что возвращает"}, так что вызов был бы догадкой.${name} Если он ${does}, такое описание позволило бы мне им пользоваться: «${example}»`;
   }
   const seen = quoted === "" ? `${tool.name} has no description beyond its name` : `The description of ${tool.name} ("${quoted}") does not say what it does or what it returns`;
-  const name = unsure.nameOnly ? ` Its name suggests it ${does}, but a name is not a description.` : "";
+  const name = unsure.nameSuggests ? ` Its name suggests it ${does}, but a name is not a description.` : "";
   return `I did not call ${tool.name}. ${seen}, so calling it would be a guess.${name} If it ${does}, a description like this would let me use it: "${example}"`;
 }
 

@@ -30,8 +30,10 @@ export interface UnsureTool {
   reason: "description" | "inputs";
   // What it most likely is, from every hint including its name: used only to say what would help.
   guess?: ChosenTool;
-  // The name alone suggested the guess.
-  nameOnly: boolean;
+  // Its name, read as words, points at the guess ("get_exchange_rate"): a hint the model does not trust.
+  nameSuggests: boolean;
+  // Its description is empty or only repeats its name.
+  undescribed: boolean;
 }
 
 export interface ToolChoice {
@@ -62,7 +64,7 @@ interface Judgement {
   capability: Capability;
   score: number;
   trusted: boolean;
-  nameOnly: boolean;
+  nameSuggests: boolean;
   args: Record<string, string> | undefined;
 }
 
@@ -94,11 +96,17 @@ function readChoice(tools: Anthropic.Tool[]): ToolChoice {
     const described = pickBest(judgements.filter((j) => j.trusted));
     if (described) {
       const args = positionalArgs(described.capability, reading);
-      unsure.push({ tool, reason: "inputs", nameOnly: false, guess: args ? chosenTool(reading, described, args) : undefined });
+      unsure.push({ tool, reason: "inputs", nameSuggests: false, undescribed: false, guess: args ? chosenTool(reading, described, args) : undefined });
       continue;
     }
     const guess = pickBest(judgements.filter((j) => j.args));
-    unsure.push({ tool, reason: "description", nameOnly: guess?.nameOnly ?? false, guess: guess ? chosenTool(reading, guess, guess.args!) : undefined });
+    unsure.push({
+      tool,
+      reason: "description",
+      nameSuggests: guess?.nameSuggests ?? false,
+      undescribed: reading.descriptionWords.list.length === 0,
+      guess: guess ? chosenTool(reading, guess, guess.args!) : undefined,
+    });
   }
   return { chosen: oneToolPerJob(chosen), unsure };
 }
@@ -161,7 +169,7 @@ function judge(capability: Capability, reading: Reading): Judgement {
   let score = 0;
   let trusted = true;
   let inDescription = false;
-  let fromName = 0;
+  let nameSuggests = false;
   for (const concept of capability.concepts) {
     const weight = hasStem(reading.firstWords, concept.stems)
       ? 2
@@ -170,15 +178,14 @@ function judge(capability: Capability, reading: Reading): Judgement {
         : hasStem(reading.nameWords, concept.stems)
           ? 0.5
           : 0;
-    if (weight === 0.5) fromName += 1;
+    if (concept.required && hasStem(reading.nameWords, concept.stems)) nameSuggests = true;
     if (concept.required && weight < 1) trusted = false;
     if (concept.required && hasStem(reading.descriptionWords, concept.stems)) inDescription = true;
     score += weight;
   }
-  if (score === 0) return { capability, score, trusted: false, nameOnly: false, args: undefined };
+  if (score === 0) return { capability, score, trusted: false, nameSuggests, args: undefined };
   if (hasStem(reading.descriptionWords, RETURNS)) score += 1;
-  const nameOnly = fromName > 0 && score === fromName * 0.5;
-  return { capability, score, trusted: trusted && inDescription, nameOnly, args: fitArgs(capability, reading.properties) };
+  return { capability, score, trusted: trusted && inDescription, nameSuggests, args: fitArgs(capability, reading.properties) };
 }
 
 // Which property gets which of the skills' arguments: by the words of each property's name,
