@@ -169,7 +169,7 @@ function judge(capability: Capability, reading: Reading): Judgement {
   let score = 0;
   let trusted = true;
   let inDescription = false;
-  let nameSuggests = false;
+  let namedConcepts = 0;
   for (const concept of capability.concepts) {
     const weight = hasStem(reading.firstWords, concept.stems)
       ? 2
@@ -178,13 +178,16 @@ function judge(capability: Capability, reading: Reading): Judgement {
         : hasStem(reading.nameWords, concept.stems)
           ? 0.5
           : 0;
-    if (concept.required && hasStem(reading.nameWords, concept.stems)) nameSuggests = true;
+    if (concept.required && hasStem(reading.nameWords, concept.stems)) namedConcepts += 1;
     if (concept.required && weight < 1) trusted = false;
     if (concept.required && hasStem(reading.descriptionWords, concept.stems)) inDescription = true;
     score += weight;
   }
+  const nameSuggests = namedConcepts > 0;
   if (score === 0) return { capability, score, trusted: false, nameSuggests, args: undefined };
   if (hasStem(reading.descriptionWords, RETURNS)) score += 1;
+  // The name breaks a tie between two jobs a description fits equally well, and no more.
+  score += namedConcepts * 0.25;
   return { capability, score, trusted: trusted && inDescription, nameSuggests, args: fitArgs(capability, reading.properties) };
 }
 

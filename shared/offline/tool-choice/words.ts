@@ -5,14 +5,10 @@
 
 export type Stems = readonly string[];
 
-// No stem in capabilities.ts is longer.
-const LONGEST_STEM = 14;
-
 export interface Words {
   list: string[];
-  // Every beginning of every word ("c", "cu", ..., "currency") and each whole word as "currency$":
-  // a stem is then found with one lookup, however long the description.
-  keys: Set<string>;
+  // The distinct words in order, so a stem is found by a binary search, however long the description.
+  sorted: string[];
 }
 
 export function wordsOf(...texts: string[]): Words {
@@ -23,26 +19,36 @@ export function wordsOf(...texts: string[]): Words {
     .replace(/ё/g, "е")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== "");
-  const keys = new Set<string>();
-  for (const word of new Set(list)) {
-    keys.add(`${word}$`);
-    for (let end = 2; end <= Math.min(word.length, LONGEST_STEM); end++) keys.add(word.slice(0, end));
+  return { list, sorted: [...new Set(list)].sort() };
+}
+
+function found(words: Words, stem: string): boolean {
+  const whole = stem.endsWith("$");
+  const text = whole ? stem.slice(0, -1) : stem;
+  // The first word not before `text` in sorting order: it starts with `text` if any word does.
+  let low = 0;
+  let high = words.sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (words.sorted[middle]! < text) low = middle + 1;
+    else high = middle;
   }
-  return { list, keys };
+  const word = words.sorted[low];
+  return word !== undefined && (whole ? word === text : word.startsWith(text));
 }
 
 export function hasStem(words: Words, stems: Stems): boolean {
-  return stems.some((stem) => words.keys.has(stem));
+  return stems.some((stem) => found(words, stem));
 }
 
 // How many of the stems appear: "from" and "source" in one property's text count twice.
 export function stemCount(words: Words, stems: Stems): number {
-  return stems.filter((stem) => words.keys.has(stem)).length;
+  return stems.filter((stem) => found(words, stem)).length;
 }
 
 // Every word of `words` is one of `others`: a description that only repeats the tool's name.
 export function onlyWordsOf(words: Words, others: Words): boolean {
-  return words.list.every((word) => others.keys.has(`${word}$`));
+  return words.list.every((word) => found(others, `${word}$`));
 }
 
 // A description's first sentence usually says what the tool does; the rest says when and how.
