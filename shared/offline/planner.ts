@@ -39,7 +39,8 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
     // Nothing called, and a tool was left alone for a vague description: was it the one for this task?
     const { choice, guessed } = trustingGuesses(ctx.choice);
     const doubt = guessed.size > 0 ? hesitate(ctx, unplanned === true, planWithKnownTools(withChoice(ctx, choice), skills, learner), guessed) : null;
-    if (doubt) return doubt;
+    // The "what I can do" menu gives way to the reason; a real answer (to another part) keeps it first.
+    if (doubt) return { say: unplanned ? doubt : `${namesOut(ctx.choice, plan.say)}\n\n${doubt}` };
   }
   if (!("call" in plan)) return { ...plan, say: namesOut(ctx.choice, plan.say) };
   const ties = [...new Set(plan.call.flatMap((call) => choiceFor(ctx.choice, call.name) ?? []))].filter(

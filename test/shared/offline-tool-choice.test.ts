@@ -95,7 +95,7 @@ const OTHER_RENAMING: Renaming = {
 };
 
 describe("renamed tools with the course's descriptions get the course's plans", () => {
-  it.each(TASKS.flatMap((task) => [[task, RENAMING], [task, OTHER_RENAMING]] as const))("%s (%o)", async (task, renaming) => {
+  it.each(TASKS.flatMap((task) => [[task, "fx_lookup ...", RENAMING], [task, "convert_money ...", OTHER_RENAMING]] as const))("%s (%s)", async (task, _, renaming) => {
     const course = await runWith(courseTools(path.join(root, "a")), task);
     const other = await runWith(renamedTools(path.join(root, "b"), renaming), task, renaming);
     expect(course.calls.length, "the course's own tools are called").toBeGreaterThan(0);
@@ -185,6 +185,14 @@ describe("a vague description is not called, whatever the name", () => {
     const { text } = await runLoop(client, "What is the USD to RUB rate?", { tools: [tool] });
     expect(calls).toEqual([]);
     expect(text).toBe("I did not call fx_lookup: its description says it looks up exchange rates, but its input schema does not say what goes in a, b. Give each property a description (what exactly to put there), and I can use it.");
+  });
+
+  it("a part it can do is answered, and the part that needed the vague tool gets the reason", async () => {
+    const clock: Tool = { name: "get_time", description: "Does things.", input_schema: { type: "object", properties: {} }, run: () => "12:00" };
+    const { client, calls } = recordingClient();
+    const { text } = await runLoop(client, "How much are 100 USD in RUB? And what time is it?", { tools: [getExchangeRateTool, calculateTool, clock] });
+    expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "calculate"]);
+    expect(text).toMatch(/^100 USD = 9,250 RUB[\s\S]*Not done: "what time is it\?"[\s\S]*\n\nI did not call get_time\. The description of get_time \("Does things\."\)/);
   });
 
   it("a vague tool that has nothing to do with the task is only listed as not used", async () => {

@@ -23,11 +23,11 @@ export function trustingGuesses(choice: ToolChoice): { choice: ToolChoice; guess
 
 // "I did not call fx_lookup: ..." for each unsure tool the task would have needed: the plan with the
 // guesses trusted calls it, or (when nothing could be planned without them) some skill took the task up.
-export function hesitate(ctx: PlanContext, unplanned: boolean, guessing: Plan & { unplanned?: true }, guessed: Map<string, UnsureTool>): Plan | null {
+export function hesitate(ctx: PlanContext, unplanned: boolean, guessing: Plan & { unplanned?: true }, guessed: Map<string, UnsureTool>): string | null {
   const called = "call" in guessing ? guessing.call.flatMap((call) => guessed.get(call.name) ?? []) : [];
   const doubted = [...new Set(called.length > 0 || !unplanned || guessing.unplanned ? called : guessed.values())];
   if (doubted.length === 0) return null;
-  return { say: doubted.map((unsure) => doubt(unsure, ctx.lang)).join("\n\n") };
+  return doubted.map((unsure) => doubt(unsure, ctx.lang)).join("\n\n");
 }
 
 function doubt(unsure: UnsureTool, lang: Lang): string {
