@@ -7,10 +7,23 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { buildPlanContext, type MessagesRequest } from "../shared/offline/plan-context.ts";
 import { MAX_TASK_CHARS, planTask } from "../shared/offline/planner.ts";
 import { skills } from "../shared/offline/skills/index.ts";
+import { chooseTools } from "../shared/offline/tool-choice/match-tools.ts";
 
-// Every tool name the skills know, with an open schema: the planner's parsing is what is measured.
-const TOOLS = ["get_exchange_rate", "calculate", "save_to_file", "read_file", "get_time", "remember", "forget", "set_preference", "plan_email", "send_email"];
-const tools: Anthropic.Tool[] = TOOLS.map((name) => ({ name, description: name, input_schema: { type: "object" } }));
+// Every kind of tool the skills know, with a one-line description and an open schema: the planner's
+// parsing is what is measured (the tools are matched to jobs once, on the warm-up run).
+const TOOLS: Record<string, string> = {
+  get_exchange_rate: "Get the exchange rate between two currencies.",
+  calculate: "Evaluate an arithmetic expression.",
+  save_to_file: "Save text to a file.",
+  read_file: "Read a text file.",
+  get_time: "Get the current time.",
+  remember: "Save a fact to long-term memory.",
+  forget: "Remove a fact from long-term memory.",
+  set_preference: "Set one of the user's preferences.",
+  plan_email: "Prepare an email without sending it.",
+  send_email: "Send an email prepared before.",
+};
+const tools: Anthropic.Tool[] = Object.entries(TOOLS).map(([name, description]) => ({ name, description, input_schema: { type: "object" } }));
 const system = `<memory_file name="MEMORY.md" holds="facts">\n${"- The user's budget for the trip is 2000 EUR (2026-01-01)\n".repeat(60)}</memory_file>`;
 
 const HOSTILE_UNITS = [
@@ -36,3 +49,14 @@ console.log(`planning a ${MAX_TASK_CHARS.toLocaleString("en-US")}-character task
 for (const { unit, ms } of timings.slice(0, 5)) console.log(`  ${JSON.stringify(unit).padEnd(22)} ${ms.toFixed(1)} ms`);
 const megabyte = "500 USD in RUB ".repeat(70_000);
 console.log(`a ${megabyte.length.toLocaleString("en-US")}-character task (refused): ${plan(megabyte).toFixed(2)} ms`);
+
+// Matching the offered tools to jobs runs once per set of tools (then it is remembered): a new set each
+// time measures the first request of a conversation, the same set again every later one.
+const ROUNDS = 200;
+const fresh = Array.from({ length: ROUNDS }, (_, i) => tools.map((t) => ({ ...t, description: `${t.description} (${i})` })));
+let started = performance.now();
+for (const set of fresh) chooseTools(set);
+const first = (performance.now() - started) / ROUNDS;
+started = performance.now();
+for (let i = 0; i < ROUNDS; i++) chooseTools(fresh[0]!);
+console.log(`matching ${tools.length} tools to jobs: ${first.toFixed(2)} ms for a new set, ${(((performance.now() - started) / ROUNDS) * 1000).toFixed(0)} µs for one seen before`);

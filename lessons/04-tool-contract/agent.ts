@@ -6,9 +6,11 @@
 //
 // Run it: npm run lesson 4                 (the drill, on the offline troublemaker model)
 //         npm run lesson 4 -- "How much are 500 US dollars in rubles? Save the result to report.txt"
+//         npm run lesson 4 -- --vague "What is the USD to RUB rate?"   (the rate tool, vaguely described)
 
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "../../shared/client.ts";
 import type { Tool } from "../01-first-tool/tool.ts";
@@ -21,6 +23,7 @@ import { asTool, dispatchAll } from "./dispatch.ts";
 import { exchangeRateTool } from "./exchange-rate.ts";
 import { createReadFileTool } from "./read-file.ts";
 import { createSaveToFileTool } from "./save-to-file.ts";
+import { withVagueDescription } from "./vague-description.ts";
 
 export const sampleTasks = [
   TROUBLEMAKER_TASK,
@@ -48,7 +51,14 @@ export const INBOX_NOTE =
 
 export interface AgentOptions {
   workspaceDir?: string;
+  // The rate tool with a vague description (vague-description.ts), to see what the model does then.
+  vague?: boolean;
 }
+
+// `npm run lesson 4 -- --vague "..."` (shared/cli/run-lesson.ts passes it to runAgent).
+export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
+  vague: { type: "boolean" },
+};
 
 // A well-behaved model will not make these mistakes on request, so `npm run lesson 4` runs the drill
 // on the troublemaker, whatever model is set. (Tests hand runAgent a troublemaker client themselves.)
@@ -59,7 +69,7 @@ export function builtInModelFor(task: string): Fetch | undefined {
 export async function runAgent(client: Anthropic, task: string, options: AgentOptions = {}): Promise<string> {
   const workspaceDir = options.workspaceDir ?? DEFAULT_WORKSPACE;
   if (isTroublemakerTask(task)) await plantInbox(workspaceDir);
-  const tools = createContractTools(workspaceDir);
+  const tools = createContractTools(workspaceDir).map((tool) => (options.vague ? withVagueDescription(tool) : tool));
   const loopTools: Tool[] = tools.map(asTool);
   const result = await runLoop(client, task, {
     tools: loopTools,

@@ -142,7 +142,7 @@ function thoughtsOn(ctx: PlanContext, plan: Plan): string {
 // A skill may only call tools the request offers, with the fields their schemas require.
 function checkCalls(ctx: PlanContext, calls: Array<{ name: string; input: Record<string, unknown> }>): string | null {
   for (const call of calls) {
-    const tool = ctx.tools.find((t) => t.name === call.name);
+    const tool = ctx.offered.find((t) => t.name === call.name);
     if (!tool) return `planned a call to '${call.name}', which the request does not offer`;
     for (const field of tool.input_schema.required ?? []) {
       if (!(field in call.input)) return `planned '${call.name}' without its required field '${field}'`;

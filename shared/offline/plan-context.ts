@@ -4,6 +4,8 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { toolResultText } from "../fake-api/receive-request.ts";
+import { chooseTools, type ToolChoice } from "./tool-choice/match-tools.ts";
+import { callIn, toolsAsKnown } from "./tool-choice/translate.ts";
 
 export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
 export type Lang = "en" | "ru";
@@ -29,8 +31,14 @@ export interface PlanContext {
   task: string;
   lang: Lang;
   system: string;
+  // The tools the model understood, each under the name of the job it does (tool-choice/): a tool
+  // offered as fx_lookup with an exchange-rate description is get_exchange_rate here, with the skills'
+  // argument keys. Skills plan with these names; the planner sends the calls out under the real ones.
   tools: Anthropic.Tool[];
-  // Tool calls made for this task so far, oldest first.
+  // The tools as the request offered them, and which of them does which job.
+  offered: Anthropic.Tool[];
+  choice: ToolChoice;
+  // Tool calls made for this task so far, oldest first (under the names in `tools`).
   results: ToolOutcome[];
   request: MessagesRequest;
   has(toolName: string): boolean;
@@ -92,19 +100,40 @@ export function buildPlanContext(request: MessagesRequest): PlanContext {
   const system = typeof request.system === "string" ? request.system : (request.system ?? []).map((b) => b.text).join("\n");
   const tools = (request.tools ?? []).filter((t): t is Anthropic.Tool => "input_schema" in t);
   const lang: Lang = /[\u0400-\u04ff]/.test(task) ? "ru" : "en";
-  return contextFor({ task, lang, system, tools, results, request });
+  return contextFor(understood({ task, lang, system, tools, results, request }));
+}
+
+// The request's tools matched to the jobs the skills know, once per request, and the calls made so
+// far renamed to match.
+function understood(fields: Pick<PlanContext, "task" | "lang" | "system" | "tools" | "results" | "request">): Fields {
+  const choice = chooseTools(fields.tools);
+  return { ...fields, tools: toolsAsKnown(choice), offered: fields.tools, choice, results: fields.results.map((r) => callIn(choice, r)) };
+}
+
+// The same request with a different reading of its tools (hesitation.ts: "what if I trusted it?").
+export function withChoice(ctx: PlanContext, choice: ToolChoice): PlanContext {
+  return contextFor({ ...ctx, tools: toolsAsKnown(choice), choice });
 }
 
 // The same request seen as a smaller task: one part of the user's task, with only the tool calls made
 // for that part. The planner gives each part of "convert ... and read inbox.txt" a context of its own.
 export function partContext(ctx: PlanContext, task: string, results: ToolOutcome[]): PlanContext {
-  return contextFor({ task, lang: ctx.lang, system: ctx.system, tools: ctx.tools, results, request: ctx.request });
+  return contextFor({ ...ctx, task, results });
 }
 
-function contextFor(fields: Pick<PlanContext, "task" | "lang" | "system" | "tools" | "results" | "request">): PlanContext {
-  const { tools, results, lang } = fields;
+type Fields = Pick<PlanContext, "task" | "lang" | "system" | "tools" | "offered" | "choice" | "results" | "request">;
+
+function contextFor(fields: Fields): PlanContext {
+  const { task, lang, system, tools, offered, choice, results, request } = fields;
   return {
-    ...fields,
+    task,
+    lang,
+    system,
+    tools,
+    offered,
+    choice,
+    results,
+    request,
     has: (name) => tools.some((t) => t.name === name),
     lastResult: (name, matches) =>
       [...results].reverse().find((r) => r.name === name && (matches ? matches(r.input) : true)),

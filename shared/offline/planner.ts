@@ -8,7 +8,9 @@
 // that still needs a tool call decides this turn's answer.
 
 import { messages } from "../i18n/messages.ts";
-import { partContext, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
+import { hesitate, tieNote, trustingGuesses, unsureNote } from "./tool-choice/hesitation.ts";
+import { callOut, choiceFor, namesOut } from "./tool-choice/translate.ts";
+import { partContext, withChoice, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
 import { requestedFile } from "./skills/save-step.ts";
 import { readStatedSum, statedSumNote, type QuestionPart } from "./stated-sum.ts";
 import { splitTask } from "./task-parts.ts";
@@ -29,7 +31,27 @@ export function menuLanguage(ctx: PlanContext, learner: Lang): Lang {
   return ctx.lang === "ru" || learner === "ru" ? "ru" : "en";
 }
 
+// The plan as the request names things: calls to the offered tools' real names and properties, and
+// a word about a tool that was not trusted or was picked from two.
 export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"): Plan {
+  const { unplanned, ...plan } = planWithKnownTools(ctx, skills, learner);
+  if (!("call" in plan) && ctx.choice.unsure.length > 0) {
+    // Nothing called, and a tool was left alone for a vague description: was it the one for this task?
+    const { choice, guessed } = trustingGuesses(ctx.choice);
+    const doubt = guessed.size > 0 ? hesitate(ctx, unplanned === true, planWithKnownTools(withChoice(ctx, choice), skills, learner), guessed) : null;
+    // The "what I can do" menu gives way to the reason; a real answer (to another part) keeps it first.
+    if (doubt) return { say: unplanned ? doubt : `${namesOut(ctx.choice, plan.say)}\n\n${doubt}` };
+  }
+  if (!("call" in plan)) return { ...plan, say: namesOut(ctx.choice, plan.say) };
+  const ties = [...new Set(plan.call.flatMap((call) => choiceFor(ctx.choice, call.name) ?? []))].filter(
+    (chosen) => chosen.tiedWith.length > 0 && !ctx.results.some((r) => r.name === chosen.name),
+  );
+  const say = [...ties.map((chosen) => tieNote(ctx, chosen)), ...(plan.say ? [namesOut(ctx.choice, plan.say)] : [])].join("\n");
+  return { call: plan.call.map((call) => callOut(ctx.choice, call)), ...(say ? { say } : {}) };
+}
+
+// `unplanned`: no skill had a plan for any part of the task (the answer is the "what I can do" one).
+function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): Plan & { unplanned?: true } {
   const menu = messages(menuLanguage(ctx, learner)).offline;
   if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
   for (const skill of skills.filter((s) => s.wholeTask)) {
@@ -66,7 +88,7 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
     answers.push({ ...plan, say: plan.say + unsavedNote(ctx, part.text, mine, plan.say) });
   }
 
-  if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)) };
+  if (answers.length === 0) return { say: honestAnswer(ctx, skills, menuLanguage(ctx, learner)), unplanned: true };
   // Which sum "it" was taken to mean goes first, so the figures below can be checked against it.
   const note = stated && pointers.length > 0 ? [statedSumNote(ctx, stated, pointers)] : [];
   if (answers.length === 1 && skipped.length === 0 && note.length === 0) return answers[0]!;
@@ -119,5 +141,5 @@ export function honestAnswer(ctx: PlanContext, skills: Skill[], lang: Lang = ctx
   const menu = messages(lang).offline;
   const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
   const list = usable.map((s) => `- ${s.canDo[lang]}`).join("\n");
-  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + menu.useClaude;
+  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + unsureNote(ctx.choice, lang) + menu.useClaude;
 }

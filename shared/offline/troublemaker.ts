@@ -130,7 +130,7 @@ export const troublemakerSkill: Skill = {
       return say(ctx, `I could not calculate ${expression}: ${calc?.output ?? "no result"}`, `Не удалось посчитать ${expression}: ${calc?.output ?? "нет ответа"}`);
     }
     const canRead = ctx.has("read_file");
-    if (turn === 4 && canRead) return { call: [{ name: "read_file", input: { filename: job.inbox } }] };
+    if (turn === 4 && canRead) return { call: [{ name: "read_file", input: { path: job.inbox } }] };
 
     const save = saveName() ?? "save_to_file";
     const line = `${job.amount} ${job.from} = ${total} ${job.to} (rate ${rate}, demo table)`;

@@ -20,6 +20,16 @@ describe("get_exchange_rate", () => {
   });
 });
 
+describe("the offline model reads the description (the README's 'See it offline')", () => {
+  it('"Does something": the tool is not called, and the answer says why; renamed fx_lookup with its description: called', async () => {
+    const { client } = createClient({ offline: true });
+    const vague = await askOnce(client, "What is the USD to RUB rate?", [{ ...getExchangeRateTool, description: "Does something" }]);
+    expect(vague).toMatch(/^I did not call get_exchange_rate\. The description of get_exchange_rate \("Does something"\) does not say what it does/);
+    const renamed = await askOnce(client, "What is the USD to RUB rate?", [{ ...getExchangeRateTool, name: "fx_lookup" }]);
+    expect(renamed).toBe("1 USD = 92.5 RUB (demo rate from fx_lookup).");
+  });
+});
+
 describe("lesson 01 agent", () => {
   it("makes one round trip: the tool_result answers the tool_use by id", async () => {
     const mock = createMockModel([

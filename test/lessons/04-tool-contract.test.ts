@@ -19,6 +19,7 @@ import { checkInput } from "../../lessons/04-tool-contract/validate-input.ts";
 import * as badTools from "../../exercises/04-tool-contract/bad-tools.ts";
 import { createClient } from "../../shared/client.ts";
 import { createTroublemakerFetch, isTroublemakerTask } from "../../shared/offline/troublemaker.ts";
+import { recordingClient } from "../helpers/recording-client.ts";
 
 let workspace: string;
 beforeEach(async () => {
@@ -180,5 +181,16 @@ describe("the agent", () => {
     const answer = await runAgent(createClient({ offline: true }).client, sampleTasks[1]!, { workspaceDir: workspace });
     expect(answer).toContain("46,250");
     expect(await fs.readFile(path.join(workspace, "report.txt"), "utf8")).toContain("46250");
+  });
+
+  it("--vague: the rate tool vaguely described is not called, and the model says why; without it, it is", async () => {
+    const task = "What is the USD to RUB rate?";
+    const vague = recordingClient();
+    const said = await runAgent(vague.client, task, { workspaceDir: workspace, vague: true });
+    expect(vague.calls).toEqual([]);
+    expect(said).toMatch(/^I did not call get_exchange_rate\. The description of get_exchange_rate \("Helper for money questions\."\) does not say what it does/);
+    const precise = recordingClient();
+    expect(await runAgent(precise.client, task, { workspaceDir: workspace })).toContain("92.5");
+    expect(precise.calls.map((c) => c.name)).toEqual(["get_exchange_rate"]);
   });
 });

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runAgent, sampleTasks } from "../../lessons/10-edit-tool/agent.ts";
+import { createAgentTools, runAgent, sampleTasks } from "../../lessons/10-edit-tool/agent.ts";
 import { applyEdit } from "../../lessons/10-edit-tool/apply-edit.ts";
 import { closestPassage } from "../../lessons/10-edit-tool/closest-passage.ts";
 import { editFile } from "../../lessons/10-edit-tool/edit-file.ts";
@@ -333,7 +333,8 @@ describe("the agent, offline, on a seeded project", () => {
     const request = (...turns: MessagesRequest["messages"][]): MessagesRequest => ({
       model: "m",
       max_tokens: 10,
-      tools: ["read_file", "edit_file"].map((name) => ({ name, input_schema: { type: "object" as const } })),
+      // The lesson's own definitions: the offline model picks tools by what their descriptions say.
+      tools: createAgentTools("/nonexistent-project").map(({ name, description, input_schema }) => ({ name, description, input_schema })),
       messages: [{ role: "user", content: task }, ...turns.flat()],
     });
     const read = turn("r1", "read_file", { path: "a.ts" }, "a.ts, lines 1-1 of 1:\n    1\tlet x;");

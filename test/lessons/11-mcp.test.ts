@@ -245,10 +245,17 @@ describe("the notes server", () => {
 });
 
 describe("the offline model's mcp-notes skill: its phrasings and near-misses", () => {
+  // Short descriptions that say what each tool does: the offline model picks tools by their descriptions.
   const schema = { type: "object" as const, properties: {} };
-  const offered = ["get_exchange_rate", "calculate", "mcp__course__get_exchange_rate", "mcp__course__calculate", "mcp__notes__list_notes", "mcp__notes__read_note", "mcp__notes__add_note"].map(
-    (name) => ({ name, description: name, input_schema: schema }),
-  );
+  const offered = [
+    ["get_exchange_rate", "Get the exchange rate between two currencies."],
+    ["calculate", "Evaluate an arithmetic expression."],
+    ["mcp__course__get_exchange_rate", "Get the exchange rate between two currencies."],
+    ["mcp__course__calculate", "Evaluate an arithmetic expression."],
+    ["mcp__notes__list_notes", "List the names of the user's notes."],
+    ["mcp__notes__read_note", "Read one note by its name."],
+    ["mcp__notes__add_note", "Save a note under a name."],
+  ].map(([name, description]) => ({ name: name!, description: description!, input_schema: schema }));
   async function firstCall(task: string): Promise<string> {
     const { client } = createClient({ offline: true });
     const response = await client.messages.create({ model: modelName(), max_tokens: 1024, tools: offered, messages: [{ role: "user", content: task }] });

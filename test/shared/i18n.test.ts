@@ -190,7 +190,10 @@ describe("hints in the learner's language", () => {
 });
 
 describe("the offline model's \"I can't\" menu follows the learner's language", () => {
-  const tools = ["get_exchange_rate", "calculate"].map((name) => ({ name, description: name, input_schema: { type: "object" as const } }));
+  const tools = [
+    ["get_exchange_rate", "Get the exchange rate between two currencies."],
+    ["calculate", "Evaluate an arithmetic expression."],
+  ].map(([name, description]) => ({ name: name!, description: description!, input_schema: { type: "object" as const } }));
   const say = (task: string, learner: "en" | "ru") => {
     const plan = planTask(buildPlanContext({ model: "m", max_tokens: 10, tools, messages: [{ role: "user", content: task }] } as MessagesRequest), skills, learner);
     return "say" in plan ? (plan.say ?? "") : "";

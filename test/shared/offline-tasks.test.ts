@@ -427,7 +427,7 @@ describe("a rate the demo table lacks: the tool's error in a sentence, and its a
     const request = {
       model: "m",
       max_tokens: 10,
-      tools: [{ name: "get_exchange_rate", description: "rates", input_schema: { type: "object" } }],
+      tools: [{ name: "get_exchange_rate", description: "Get the exchange rate between two currencies.", input_schema: { type: "object" } }],
       messages: [
         { role: "user", content: "How much is 1000 rubles in bitcoin?" },
         { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "get_exchange_rate", input: RUB_BTC.input }] },

@@ -117,8 +117,8 @@ function contentFor(ctx: PlanContext): string | Plan {
 
   const file = fileToSend(ctx.task);
   if (file && ctx.has("read_file")) {
-    const read = ctx.lastResult("read_file", (input) => input.filename === file);
-    if (!read) return { call: [{ name: "read_file", input: { filename: file } }] };
+    const read = ctx.lastResult("read_file", (input) => input.path === file);
+    if (!read) return { call: [{ name: "read_file", input: { path: file } }] };
     if (!read.isError) return read.output;
     return {
       say: ctx.t({

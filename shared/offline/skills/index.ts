@@ -21,6 +21,7 @@ import { percentageSkill } from "./percentage.ts";
 import { percentInCurrencySkill } from "./percent-in-currency.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
+import { searchContactsSkill } from "./search-contacts.ts";
 
 export const skills: Skill[] = [
   mcpNotesSkill,
@@ -34,6 +35,7 @@ export const skills: Skill[] = [
   setPreferenceSkill,
   recallMemorySkill,
   readFileSkill,
+  searchContactsSkill,
   currentTimeSkill,
   moneyLeftSkill,
   followUpSkill,

@@ -19,8 +19,8 @@ export const interruptedCallSkill: Skill = {
     if (!cut) return null;
     const file = cut.name === "save_to_file" && typeof cut.input.filename === "string" ? cut.input.filename : undefined;
     if (file && ctx.has("read_file")) {
-      const read = ctx.lastResult("read_file", (input) => input.filename === file);
-      if (!read) return { call: [{ name: "read_file", input: { filename: file } }] };
+      const read = ctx.lastResult("read_file", (input) => input.path === file);
+      if (!read) return { call: [{ name: "read_file", input: { path: file } }] };
       const firstLine = read.output.split("\n")[0] ?? "";
       return {
         say: read.isError

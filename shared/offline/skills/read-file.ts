@@ -25,8 +25,8 @@ export const readFileSkill: Skill = {
     const filename = ctx.task.slice(verb.index).match(FILE_NAME)?.[1];
     if (!filename) return null;
 
-    const read = ctx.lastResult("read_file", (input) => input.filename === filename);
-    if (!read) return { call: [{ name: "read_file", input: { filename } }] };
+    const read = ctx.lastResult("read_file", (input) => input.path === filename);
+    if (!read) return { call: [{ name: "read_file", input: { path: filename } }] };
     const { text, error, more } = readOutput(read.output, read.isError);
     if (error !== undefined) {
       return { say: ctx.t({ en: `I could not read ${filename}: ${error}`, ru: `Не удалось прочитать ${filename}: ${error}` }) };
