@@ -8,6 +8,7 @@
 // that still needs a tool call decides this turn's answer.
 
 import { messages } from "../i18n/messages.ts";
+import { resolveConversation } from "./conversation.ts";
 import { partContext, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
 import { requestedFile } from "./skills/save-step.ts";
 import { readStatedSum, statedSumNote, type QuestionPart } from "./stated-sum.ts";
@@ -32,6 +33,9 @@ export function menuLanguage(ctx: PlanContext, learner: Lang): Lang {
 export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"): Plan {
   const menu = messages(menuLanguage(ctx, learner)).offline;
   if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
+  // "А в евро?" with no amount anywhere before it: one short question back, not a guess.
+  const clarify = resolveConversation(ctx.request.messages).clarify;
+  if (clarify) return { say: clarify };
   for (const skill of skills.filter((s) => s.wholeTask)) {
     const plan = skill.plan(ctx);
     if (plan) return plan;
@@ -119,5 +123,5 @@ export function honestAnswer(ctx: PlanContext, skills: Skill[], lang: Lang = ctx
   const menu = messages(lang).offline;
   const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
   const list = usable.map((s) => `- ${s.canDo[lang]}`).join("\n");
-  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + menu.useClaude;
+  return menu.cannot + menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + menu.useClaude;
 }

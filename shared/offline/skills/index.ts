@@ -9,7 +9,6 @@ import { currentTimeSkill } from "./current-time.ts";
 import { editFileSkill } from "./edit-file.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
-import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
 import { interruptedCallSkill } from "./interrupted-call.ts";
 import { leadRowSkill } from "./lead-row.ts";
@@ -21,8 +20,10 @@ import { percentageSkill } from "./percentage.ts";
 import { percentInCurrencySkill } from "./percent-in-currency.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
+import { savePreviousSkill } from "./save-previous.ts";
 
 export const skills: Skill[] = [
+  savePreviousSkill,
   mcpNotesSkill,
   editFileSkill,
   gateRefusalSkill,
@@ -36,7 +37,6 @@ export const skills: Skill[] = [
   readFileSkill,
   currentTimeSkill,
   moneyLeftSkill,
-  followUpSkill,
   multiConversionSkill,
   percentInCurrencySkill,
   percentageSkill,
