@@ -43,6 +43,8 @@ interface State {
   answer?: string;
   // What the model asked back for last turn ("А в евро?" with no amount: it waits for one).
   pending?: { to?: string; from?: string };
+  // The last file save_to_file wrote: "the report" of "Email the report to ...".
+  savedFile?: string;
   lang: Lang;
 }
 
@@ -76,6 +78,8 @@ const FILLER = new RegExp(
 );
 // "in EUR", "to rubles", "в евро", "на рубли", "how many rubles", "сколько рублей": a target currency.
 const TARGET_BEFORE = /(?:how\s+many|how\s+much|in|into|to|в|во|на|к|ко|сколько|скольк\p{L}*)\s+$/iu;
+const EMAIL_VERB = new RegExp(`${W}(?:e-?mail|mail|send|forward|отправь\\p{L}*|пошли\\p{L}*|перешли\\p{L}*|вышли\\p{L}*)${E}`, "iu");
+const REPORT_WORD = new RegExp(`${W}(?:report|отч[её]т\\p{L}*)${E}`, "iu");
 // "Remember that ...", "Запомни, что ...": a fact to keep, never a follow-up.
 const MEMORY_VERB = new RegExp(`^\\s*(?:(?:please|пожалуйста)[,\\s]+)?(?:remember|forget|call\\s+me|запомни\\p{L}*|забудь\\p{L}*|зови|называй)${E}`, "iu");
 const EDIT_VERB = new RegExp(`${W}(?:rename|replace|change|edit|переименуй\\p{L}*|замени\\p{L}*|измени\\p{L}*|поменяй\\p{L}*)${E}`, "iu");
@@ -127,14 +131,20 @@ function afterTurn(state: State, message: string, resolution: Resolution, replie
   let figure: number | undefined;
   let usedTools = false;
   let answer = "";
+  const saves = new Map<string, string>();
   for (const reply of replies) {
     if (typeof reply.content === "string") {
       if (reply.role === "assistant") answer = reply.content;
       continue;
     }
     for (const block of reply.content) {
+      if (block.type === "tool_use" && block.name === "save_to_file" && typeof (block.input as { filename?: unknown })?.filename === "string") {
+        saves.set(block.id, (block.input as { filename: string }).filename);
+      }
       if (block.type === "tool_result" && block.is_error !== true) {
         usedTools = true;
+        const saved = saves.get(block.tool_use_id);
+        if (saved) next.savedFile = saved;
         const output = typeof block.content === "string" ? block.content : (block.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
         const value = /"?result"?\s*[:=]/u.test(output) ? numberFromResult(output, "result") : undefined;
         if (value !== undefined) figure = value;
@@ -197,6 +207,11 @@ function resolveMessage(message: string, state: State): Resolution {
       };
     }
     return { task: message, savePrevious: { filename: requestedFile(saveTail) ?? "report.txt", content: `${state.answer}\n` } };
+  }
+
+  // "Email the report to anna@example.com" after a report was saved as reports/usd-rub.txt: that file.
+  if (state.savedFile && EMAIL_VERB.test(message) && REPORT_WORD.test(message) && !FILE_PATH.test(message)) {
+    return { task: `${message} (${state.savedFile})` };
   }
 
   const filled = fillFollowUp(core, state, lang);

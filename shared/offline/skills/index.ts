@@ -21,6 +21,7 @@ import { percentInCurrencySkill } from "./percent-in-currency.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 import { savePreviousSkill } from "./save-previous.ts";
+import { sumInCurrencySkill } from "./sum-in-currency.ts";
 
 export const skills: Skill[] = [
   savePreviousSkill,
@@ -37,6 +38,7 @@ export const skills: Skill[] = [
   readFileSkill,
   currentTimeSkill,
   moneyLeftSkill,
+  sumInCurrencySkill,
   multiConversionSkill,
   percentInCurrencySkill,
   percentageSkill,
