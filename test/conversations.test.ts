@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openChat, type CallMade, type Reply } from "./helpers/conversation-driver.ts";
-import { mentions, unsourcedFigures, withoutExamples } from "./helpers/reply-figures.ts";
+import { mentions, SAYS_CANNOT, unsourcedFigures, withoutExamples } from "./helpers/reply-figures.ts";
 
 interface ExpectedCall {
   name: string;
@@ -42,10 +42,6 @@ const groups: Array<{ file: string; group: string; conversations: Conversation[]
 for (const file of (await readdir(CORPUS_DIR)).filter((f) => f.endsWith(".json")).sort()) {
   groups.push({ file, ...(JSON.parse(await readFile(path.join(CORPUS_DIR, file), "utf8")) as { group: string; conversations: Conversation[] }) });
 }
-
-// "I cannot", "I can't", "не могу", "не умею": how a refusal says so, in either language.
-export const SAYS_CANNOT =
-  /\b(?:cannot|can't|can not|could not|couldn't|unable|not able|no tool|don't have|do not have|there is no|has no|isn't supported|is not supported)\b|не могу|не умею|не получи|не смог|нет инструмента|нет (?:такого|демо)|не поддерж/iu;
 
 function sameValue(expected: unknown, actual: unknown): boolean {
   if (typeof expected === "number") return typeof actual === "number" && Math.abs(actual - expected) <= 0.01;
@@ -95,7 +91,7 @@ async function checkTurn(turn: Turn, reply: Reply, filesDir: string, sources: st
   return problems;
 }
 
-export async function runConversation(conversation: Conversation, dir: string): Promise<string[]> {
+async function runConversation(conversation: Conversation, dir: string): Promise<string[]> {
   const chat = await openChat(conversation.lesson, dir);
   const problems: string[] = [];
   const sources: string[] = [];

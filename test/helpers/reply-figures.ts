@@ -61,3 +61,8 @@ export function unsourcedFigures(reply: string, sources: string[]): string[] {
     .filter((f) => !f.values.some((v) => v === 1 || known.some((k) => closeTo(v, f.decimals, k))))
     .map((f) => f.text);
 }
+
+// "I cannot", "I can't", "не могу", "не умею": how a refusal says so, in either language.
+export const SAYS_CANNOT =
+  /\b(?:cannot|can't|can not|could not|couldn't|unable|not able|no tool|don't have|do not have|there is no|has no|isn't supported|is not supported)\b|не могу|не умею|не получи|не смог|нет инструмента|нет (?:такого|демо)|не поддерж/iu;
+
