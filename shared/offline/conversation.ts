@@ -29,7 +29,8 @@ export type Topic =
 export interface Resolution {
   // What the planner plans: the message itself, or the whole question it stands for.
   task: string;
-  // One short question back, when the message points at something the conversation does not hold.
+  // One short question back, when the message points at something the conversation does not hold
+  // (or a short "you're welcome" to a thank-you): said instead of planning.
   clarify?: string;
   // "save it to x.txt": the earlier answer to save, and where.
   savePrevious?: { filename: string; content: string };
@@ -59,6 +60,12 @@ const CONNECTOR = new RegExp(
   `^\\s*(?:${W}(?:and|but|no|nope|nah|sorry|oops|so|then|now|same|also|what\\s+about|how\\s+about|ok(?:ay)?|а|и|но|нет|не|неа|ой|так|тогда|ну|то\\s+же(?:\\s+самое)?|тоже|а\\s+если|давай|ладно)${E})`,
   "iu",
 );
+// "in euros?", "в евро?": only the target, as a continuation of the last question.
+const ONLY_TARGET = /^\s*(?:in|into|to|в|во|на)\s+\S/iu;
+// "the other way round?", "а наоборот?": the last pair swapped.
+const REVERSE = new RegExp(`${W}(?:the\\s+other\\s+way(?:\\s+(?:round|around))?|vice\\s+versa|reversed?|наоборот|в\\s+обратную\\s+сторону|обратно)${E}`, "iu");
+// "thanks!", "спасибо": no question, and no reason for the "what I can do" menu.
+const THANKS = /^\s*(?:thanks?(?:\s+you)?|thx|ty|great|cool|спасибо|спс|благодарю|отлично|супер)(?:\s+(?:a\s+lot|so\s+much|very\s+much|большое))?[\s!.)]*$/iu;
 // "I meant", "я имел в виду", "я про": a correction of the last question.
 const MEANT = new RegExp(`${W}(?:i\\s+meant|i\\s+mean|meant|имел[аи]?\\s+в\\s*виду|имела?\\s+ввиду|я\\s+про|я\\s+о)${E}`, "iu");
 // A word that points back at an earlier answer or amount.
@@ -214,6 +221,10 @@ function resolveMessage(message: string, state: State): Resolution {
     return { task: `${message} (${state.savedFile})` };
   }
 
+  if (THANKS.test(message)) {
+    return { task: message, clarify: say({ en: "You're welcome! Ask me another question whenever you like.", ru: "Пожалуйста! Спрашивайте ещё, когда понадобится." }) };
+  }
+
   const filled = fillFollowUp(core, state, lang);
   if (filled === undefined) return { task: message };
   if ("clarify" in filled) return { task: message, clarify: filled.clarify };
@@ -234,7 +245,7 @@ type Filled = { task: string } | { clarify: string };
 // The whole question a follow-up stands for; undefined when the message is a whole question itself.
 function fillFollowUp(core: string, state: State, lang: Lang): Filled | undefined {
   const say = (text: { en: string; ru: string }) => text[lang];
-  const connector = CONNECTOR.test(core) || MEANT.test(core);
+  const connector = CONNECTOR.test(core) || MEANT.test(core) || (ONLY_TARGET.test(core) && findCurrencies(core).length > 0);
   const backRef = BACK_REFERENCE.test(core);
   const pending = state.pending;
   if (!connector && !backRef && !pending) return undefined;
@@ -282,6 +293,12 @@ function fillFollowUp(core: string, state: State, lang: Lang): Filled | undefine
   const mention = mentions[0];
   const topic = state.topic?.kind === "convert" || state.topic?.kind === "rate" ? state.topic : undefined;
 
+  // "а наоборот?": the same question with the currencies swapped.
+  if (REVERSE.test(core) && codes.length === 0 && amount === undefined) {
+    if (!topic) return { clarify: say({ en: "The other way round from what? Ask the whole question, for example \"How much are 200 RUB in USD?\".", ru: "Наоборот — это что именно? Задайте вопрос целиком, например «Сколько будет 200 рублей в долларах?»." }) };
+    return { task: topic.kind === "convert" ? conversion(lang, topic.amount, topic.to, topic.from) : rate(lang, topic.to, topic.from) };
+  }
+
   // The model asked back last turn ("В евро — какую сумму?"), and this is the answer: "500 долларов".
   if (pending && !connector && !backRef) {
     const from = mention && !isTargetMention(core, mention.start) ? mention.code : pending.from;
@@ -311,7 +328,11 @@ function fillFollowUp(core: string, state: State, lang: Lang): Filled | undefine
       };
     }
     if (asTarget) {
-      if (code === topic.from) return undefined;
+      // "500 USD = 460 EUR", then "how much is that in dollars?": the last figure, back.
+      if (code === topic.from) {
+        const figure = state.figure;
+        return figure?.unit && figure.unit !== code ? { task: conversion(lang, figure.value, figure.unit, code) } : undefined;
+      }
       return { task: topic.kind === "convert" || amount !== undefined ? conversion(lang, amount ?? (topic as { amount: number }).amount, topic.from, code) : rate(lang, topic.from, code) };
     }
     if (code === topic.to) return undefined;
