@@ -40,8 +40,9 @@ interface State {
   topic?: Topic;
   // The last figure a tool worked out (calculate), with its currency when it had one.
   figure?: { value: number; unit?: string };
-  // The last answer that rested on tool results: what "save it" saves.
-  answer?: string;
+  // The first and the last answer that rested on tool results: "save it" saves the last, "save the
+  // first one" the first (two kept, so a long session costs no more per turn).
+  answers: string[];
   // What the model asked back for last turn ("А в евро?" with no amount: it waits for one).
   pending?: { to?: string; from?: string };
   // The last file save_to_file wrote: "the report" of "Email the report to ...".
@@ -64,6 +65,8 @@ const CONNECTOR = new RegExp(
 const ONLY_TARGET = /^\s*(?:in|into|to|в|во|на)\s+\S/iu;
 // "the other way round?", "а наоборот?": the last pair swapped.
 const REVERSE = new RegExp(`${W}(?:the\\s+other\\s+way(?:\\s+(?:round|around))?|vice\\s+versa|reversed?|наоборот|в\\s+обратную\\s+сторону|обратно)${E}`, "iu");
+// "save the first one", "сохрани первый ответ": the first answer of the conversation.
+const FIRST_ONE = new RegExp(`${W}(?:(?:the\\s+)?first(?:\\s+(?:one|answer|result))?|перв\\p{L}*(?:\\s+(?:ответ|результат)\\p{L}*)?)${E}`, "iu");
 // "thanks!", "спасибо": no question, and no reason for the "what I can do" menu.
 const THANKS = /^\s*(?:thanks?(?:\s+you)?|thx|ty|great|cool|спасибо|спс|благодарю|отлично|супер)(?:\s+(?:a\s+lot|so\s+much|very\s+much|большое))?[\s!.)]*$/iu;
 // "I meant", "я имел в виду", "я про": a correction of the last question.
@@ -113,7 +116,7 @@ export function resolveConversation(messages: Anthropic.MessageParam[]): Resolut
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let state: State = { lang: "en" };
+  let state: State = { lang: "en", answers: [] };
   let resolution: Resolution = { task: "" };
   for (const [n, index] of asked.entries()) {
     resolverWork.messagesRead++;
@@ -163,7 +166,7 @@ function afterTurn(state: State, message: string, resolution: Resolution, replie
     const unit = topic?.kind === "convert" ? topic.to : topic?.kind === "percent" ? topic.unit : undefined;
     next.figure = { value: figure, ...(unit ? { unit } : {}) };
   }
-  if (usedTools && answer.trim() !== "") next.answer = answer.trim();
+  if (usedTools && answer.trim() !== "") next.answers = [...state.answers.slice(0, 1), answer.trim()];
   return next;
 }
 
@@ -203,8 +206,11 @@ function resolveMessage(message: string, state: State): Resolution {
 
   // "save it", "сохрани это в файл usd.txt": nothing asked but the saving of the last answer.
   if (saveTail && isEmptyCore(core)) {
-    if (!BACK_REFERENCE.test(saveTail) && !isEmptyCore(saveTail.replace(SAVE_VERB_AND_FILE, " "))) return { task: message };
-    if (!state.answer) {
+    const first = FIRST_ONE.test(saveTail);
+    const rest = saveTail.replace(SAVE_VERB_AND_FILE, " ").replace(FIRST_ONE, " ");
+    if (!BACK_REFERENCE.test(saveTail) && !first && !isEmptyCore(rest)) return { task: message };
+    const answer = first ? state.answers[0] : state.answers[state.answers.length - 1];
+    if (!answer) {
       return {
         task: message,
         clarify: say({
@@ -213,7 +219,7 @@ function resolveMessage(message: string, state: State): Resolution {
         }),
       };
     }
-    return { task: message, savePrevious: { filename: requestedFile(saveTail) ?? "report.txt", content: `${state.answer}\n` } };
+    return { task: message, savePrevious: { filename: requestedFile(saveTail) ?? "report.txt", content: `${answer}\n` } };
   }
 
   // "Email the report to anna@example.com" after a report was saved as reports/usd-rub.txt: that file.
