@@ -26,9 +26,9 @@ import { INSTRUCTIONS as instructions08 } from "../../lessons/08-assistant/runne
 import { createAgentTools as tools10 } from "../../lessons/10-edit-tool/agent.ts";
 import { seedProject } from "../../lessons/10-edit-tool/seed-project.ts";
 import { SYSTEM_PROMPT as system11 } from "../../lessons/11-mcp/agent.ts";
+import { courseTools, createCourseServer } from "../../lessons/11-mcp/course-server.ts";
 import { toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
-import { courseTools, createCourseServer } from "../../shared/mcp/course-server.ts";
 import { modelName } from "../../shared/model.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
 
