@@ -67,6 +67,7 @@ const ONLY_TARGET = /^\s*(?:in|into|to|в|во|на)\s+\S/iu;
 const REVERSE = new RegExp(`${W}(?:the\\s+other\\s+way(?:\\s+(?:round|around))?|vice\\s+versa|reversed?|наоборот|в\\s+обратную\\s+сторону|обратно)${E}`, "iu");
 // "save the first one", "сохрани первый ответ": the first answer of the conversation.
 const FIRST_ONE = new RegExp(`${W}(?:(?:the\\s+)?first(?:\\s+(?:one|answer|result))?|перв\\p{L}*(?:\\s+(?:ответ|результат)\\p{L}*)?)${E}`, "iu");
+const RATE_WORD = new RegExp(`${W}(?:rates?|exchange\\s+rate|курс\\p{L}*)${E}`, "iu");
 // "thanks!", "спасибо": no question, and no reason for the "what I can do" menu.
 const THANKS = /^\s*(?:thanks?(?:\s+you)?|thx|ty|great|cool|спасибо|спс|благодарю|отлично|супер)(?:\s+(?:a\s+lot|so\s+much|very\s+much|большое))?[\s!.)]*$/iu;
 // "I meant", "я имел в виду", "я про": a correction of the last question.
@@ -328,22 +329,23 @@ function fillFollowUp(core: string, state: State, lang: Lang): Filled | undefine
               ru: `${formatPlain(figure.value)} — в какой валюте? Тогда переведу в ${code}: например, «Сколько будет ${formatPlain(figure.value)} рублей в ${code}?»`,
             })
           : say({
-              en: `Which amount, and from which currency, should I convert${asTarget ? ` to ${code}` : ""}? For example "How much are 500 USD in ${asTarget ? code : "RUB"}?"`,
+              en: `Which amount, and from which currency, should I convert${asTarget ? ` to ${code}` : ""}? For example "How much are 200 USD in ${asTarget ? code : "RUB"}?"`,
               ru: `Какую сумму и из какой валюты перевести${asTarget ? ` в ${code}` : ""}? Например: «Сколько будет 200 долларов в ${asTarget ? code : "рублях"}?»`,
             }),
       };
     }
+    // "а курс евро?" asks for a rate, whatever the last question converted; "а евро?" keeps its amount.
+    const sum = RATE_WORD.test(core) ? amount : (amount ?? (topic.kind === "convert" ? topic.amount : undefined));
     if (asTarget) {
       // "500 USD = 460 EUR", then "how much is that in dollars?": the last figure, back.
       if (code === topic.from) {
         const figure = state.figure;
         return figure?.unit && figure.unit !== code ? { task: conversion(lang, figure.value, figure.unit, code) } : undefined;
       }
-      return { task: topic.kind === "convert" || amount !== undefined ? conversion(lang, amount ?? (topic as { amount: number }).amount, topic.from, code) : rate(lang, topic.from, code) };
+      return { task: sum === undefined ? rate(lang, topic.from, code) : conversion(lang, sum, topic.from, code) };
     }
     if (code === topic.to) return undefined;
-    if (topic.kind === "rate" && amount === undefined) return { task: rate(lang, code, topic.to) };
-    return { task: conversion(lang, amount ?? (topic as { amount: number }).amount, code, topic.to) };
+    return { task: sum === undefined ? rate(lang, code, topic.to) : conversion(lang, sum, code, topic.to) };
   }
 
   if (amount !== undefined) {
