@@ -79,7 +79,7 @@ const FILLER_ONLY = new RegExp(
 );
 
 // Quoted text is one piece whatever it holds: "replace 'let sum = 0;' with 'let sum = 1;'" has a
-// semicolon, "replace \`a. b\` with ..." a full stop, and neither ends the task there. A quote is at most
+// semicolon, "replace `a. b` with ..." a full stop, and neither ends the task there. A quote is at most
 // a few hundred characters on one line, so an unclosed one is never searched to the end of a long task.
 // A single quote opens only after a space or a bracket, so "don't" and "What's" are no quotes.
 const QUOTED = /`[^`\n]{1,400}`|«[^»\n]{1,400}»|"[^"\n]{1,400}"|“[^”\n]{1,400}”|(?<![\p{L}\p{N}])'[^'\n]{1,400}'(?![\p{L}\p{N}])/gu;
