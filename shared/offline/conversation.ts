@@ -58,7 +58,7 @@ const E = "(?![\\p{L}])";
 
 // A message that continues the last one starts like this ("а ...", "and ...", "no, ...", "same for ...").
 const CONNECTOR = new RegExp(
-  `^\\s*(?:${W}(?:and|but|no|nope|nah|sorry|oops|so|then|now|same|also|what\\s+about|how\\s+about|ok(?:ay)?|а|и|но|нет|не|неа|ой|так|тогда|ну|то\\s+же(?:\\s+самое)?|тоже|а\\s+если|давай|ладно)${E})`,
+  `^\\s*(?:${W}(?:and|but|no|nope|nah|sorry|oops|so|then|now|same|also|what\\s+about|how\\s+about|ok(?:ay)?|hm+|well|хм+|ага|а|и|но|нет|не|неа|ой|так|тогда|ну|то\\s+же(?:\\s+самое)?|тоже|а\\s+если|давай|ладно)${E})`,
   "iu",
 );
 // "in euros?", "в евро?": only the target, as a continuation of the last question.
@@ -77,9 +77,11 @@ const BACK_REFERENCE = new RegExp(
   `${W}(?:it|that(?!\\s+(?:i|i'm|you|we|he|she|they|my|your|our|the|a|an)${E})|this|those|them|the\\s+result|that\\s+amount|this\\s+amount|the\\s+same|это\\p{L}*|эта|этот|эту|этого|этой|этим|результат\\p{L}*|столько|то\\s+же|его|её|ее)${E}`,
   "iu",
 );
-// "save it to x.txt", "и сохрани в файл y.txt", "сохрани результат": the saving part of a message.
+// "save it to x.txt", "и тоже сохрани в файл y.txt", "сохрани результат": the saving part of a message,
+// with the words that lead into it ("and also", "и тоже"), which are dropped when it is put back.
+const SAVE_LEAD = "and|also|too|then|please|и|а|тоже|также|ещё|еще|потом|тогда|пожалуйста";
 const SAVE_TAIL = new RegExp(
-  `(?:^|[.?!;,]\\s*|\\s+(?:and|и|а|then|потом|тогда)\\s+)(?:(?:please|пожалуйста|тогда|then|and|и)\\s+)*(?:save|write|store|put|record|сохрани\\p{L}*|запиши\\p{L}*|положи)${E}[^?!]*$`,
+  `(?:^|[.?!;,]\\s*|\\s+)(?:(?:${SAVE_LEAD})\\s+)*(?:save|write|store|put|record|сохрани\\p{L}*|запиши\\p{L}*|положи)${E}[^?!]*$`,
   "iu",
 );
 // Words that only keep a message polite or point back: a message of these alone has no question in it.
@@ -167,8 +169,20 @@ function afterTurn(state: State, message: string, resolution: Resolution, replie
     const unit = topic?.kind === "convert" ? topic.to : topic?.kind === "percent" ? topic.unit : undefined;
     next.figure = { value: figure, ...(unit ? { unit } : {}) };
   }
-  if (usedTools && answer.trim() !== "") next.answers = [...state.answers.slice(0, 1), answer.trim()];
+  const kept = withoutSaveNotes(answer);
+  if (usedTools && kept !== "") next.answers = [...state.answers.slice(0, 1), kept];
   return next;
+}
+
+// "Saved to tax.txt in the workspace." is about the last turn's file, not part of the answer to keep.
+const SAVE_NOTE = /^(?:saved\s|сохранено\s|сохранил\s|i did not save|файл не сохранён|в \S+ я ничего не сохранил)/iu;
+
+function withoutSaveNotes(answer: string): string {
+  return answer
+    .split("\n")
+    .filter((line) => !SAVE_NOTE.test(line.trim()))
+    .join("\n")
+    .trim();
 }
 
 function pendingOf(message: string): State["pending"] {
@@ -203,7 +217,7 @@ function resolveMessage(message: string, state: State): Resolution {
   const say = (text: { en: string; ru: string }) => text[lang];
   const tail = SAVE_TAIL.exec(message);
   const core = (tail ? message.slice(0, tail.index) : message).trim();
-  const saveTail = tail ? tail[0].replace(/^[\s.?!;,]+/u, "") : "";
+  const saveTail = tail ? tail[0].replace(new RegExp(`^[\\s.?!;,]*(?:(?:${SAVE_LEAD})\\s+)*`, "iu"), "") : "";
 
   // "save it", "сохрани это в файл usd.txt": nothing asked but the saving of the last answer.
   if (saveTail && isEmptyCore(core)) {
