@@ -7,7 +7,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openChat, type CallMade, type Reply } from "./helpers/conversation-driver.ts";
 import { mentions, SAYS_CANNOT, unsourcedFigures, withoutExamples } from "./helpers/reply-figures.ts";
 
@@ -113,6 +113,17 @@ async function runConversation(conversation: Conversation, dir: string): Promise
 const root = await mkdtemp(path.join(os.tmpdir(), "course-conversations-"));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
+// The first request loads the SDK, the fake API's checks and the planner; on a busy machine that can
+// take seconds. It is paid here, once, so that no conversation's own time limit includes it.
+beforeAll(async () => {
+  const chat = await openChat(2, path.join(root, "warm-up"));
+  await chat.send("How much are 500 USD in RUB?");
+  await chat.close();
+}, 120_000);
+
+// A guard against a conversation that hangs, not a speed check.
+const CONVERSATION_TIMEOUT_MS = 60_000;
+
 describe("the conversation corpus", () => {
   it("has at least 60 conversations of 2-6 turns, about half of them in Russian", () => {
     const all = groups.flatMap((g) => g.conversations);
@@ -130,7 +141,7 @@ for (const { file, group, conversations } of groups) {
       it(conversation.id, async () => {
         const problems = await runConversation(conversation, path.join(root, conversation.id));
         expect(problems, problems.join("\n\n")).toEqual([]);
-      });
+      }, CONVERSATION_TIMEOUT_MS);
     }
   });
 }

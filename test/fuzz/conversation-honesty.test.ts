@@ -132,5 +132,5 @@ describe("the offline model in a conversation is honest (fast-check, seeded)", (
       }),
       RUNS,
     );
-  }, 120_000);
+  }, 300_000);
 });
