@@ -87,7 +87,7 @@ describe("web channel: a message in, the answer streamed back", () => {
 describe("web channel: one tab, a conversation (issue 22)", () => {
   it("README's first sequence: after «Сколько будет 500 долларов в рублях?», «What is the USD to RUB rate?» is answered with the rate", async () => {
     const { web } = await startWeb();
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const first = replyOf(await exchange(page, "Сколько будет 500 долларов в рублях?"));
     expect(first).toMatch(/46[\s\u00a0]250 RUB/);
     const second = replyOf(await exchange(page, "What is the USD to RUB rate?"));
@@ -99,7 +99,7 @@ describe("web channel: one tab, a conversation (issue 22)", () => {
 
   it("a follow-up with nothing before it in this tab gets one short question back", async () => {
     const { web } = await startWeb();
-    const page = await openPage(web.url);
+    const page = await openPage(web.loginUrl());
     const events = await exchange(page, "А в евро?");
     expect(events.some((e) => e.type === "tool"), "no tool is called on a guess").toBe(false);
     expect(replyOf(events)).toMatch(/^Какую сумму и из какой валюты перевести в EUR\?/);
