@@ -30,6 +30,7 @@ const HOSTILE_UNITS = [
   "500 USD in RUB ", "1111", "1 ", "1.1 ", "1,000 ", "1 000 000 ", "aaaa", "a@b", "a@b.cd ", "1+", "((", "- ", "x.txt ",
   "15% of 1 ", "15% of 1 EUR in RUB ", "what time ", "and read ", ", convert ", ". ", "....", "?", "запомни ", "Remember ", "если ", "my ", "$1 ",
   "in 2020 ", "USD/", "\n", "   ", "евро и ", "send a@b.cd ", "save to a/", "Как меня зовут? ",
+  "'", " 'a", "«", "`;", "\"x; ",
 ];
 
 function plan(task: string): number {
@@ -60,3 +61,21 @@ const first = (performance.now() - started) / ROUNDS;
 started = performance.now();
 for (let i = 0; i < ROUNDS; i++) chooseTools(fresh[0]!);
 console.log(`matching ${tools.length} tools to jobs: ${first.toFixed(2)} ms for a new set, ${(((performance.now() - started) / ROUNDS) * 1000).toFixed(0)} µs for one seen before`);
+
+// A long conversation: each request replays the session, and conversation.ts reads each user message
+// once per request, so a session twice as long should take about twice as long to plan, not four times.
+function planSession(turns: number): number {
+  const said = ["Сколько будет 500 долларов в рублях?", "А в евро?", "and 20%?", "What is the USD to RUB rate?", "save it to a.txt", "no, I meant euros"];
+  const messages: Anthropic.MessageParam[] = [];
+  for (let i = 0; i < turns; i++) {
+    messages.push({ role: "user", content: said[i % said.length]! });
+    if (i < turns - 1) messages.push({ role: "assistant", content: "500 USD = 46,250 RUB." });
+  }
+  const request = { model: "m", max_tokens: 10, system, tools, messages } as MessagesRequest;
+  const started = performance.now();
+  planTask(buildPlanContext(request), skills);
+  return performance.now() - started;
+}
+planSession(200); // warm-up
+const [short, long] = [200, 400].map((turns) => Math.min(planSession(turns), planSession(turns), planSession(turns)));
+console.log(`planning the last message of a 200-message session: ${short!.toFixed(1)} ms; of a 400-message one: ${long!.toFixed(1)} ms`);

@@ -319,6 +319,7 @@ export const en = {
   },
 
   offline: {
+    cannot: "I cannot answer that with this agent's tools, and I do not guess. ",
     iAm: "I am the offline demo model: a small planner built into this course, not Claude. ",
     iCan: (list: string) => `With the tools this agent has, I can:\n${list}\n`,
     nothing: "With the tools this agent has, there is nothing I can plan offline.\n",

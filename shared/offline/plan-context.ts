@@ -6,6 +6,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { toolResultText } from "../fake-api/receive-request.ts";
 import { chooseTools, type ToolChoice } from "./tool-choice/match-tools.ts";
 import { callIn, toolsAsKnown } from "./tool-choice/translate.ts";
+import { resolveConversation } from "./conversation.ts";
 
 export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
 export type Lang = "en" | "ru";
@@ -74,7 +75,9 @@ export function buildPlanContext(request: MessagesRequest): PlanContext {
       break;
     }
   }
-  const task = taskIndex >= 0 ? textOf(messages[taskIndex]!.content) : "";
+  // A follow-up ("А в евро?", "and 20%?") is planned as the whole question it stands for; a whole
+  // question is planned as it is, whatever came before (conversation.ts).
+  const task = taskIndex >= 0 ? resolveConversation(messages).task : "";
 
   // Pair every tool_use after the task with its tool_result.
   const calls = new Map<string, ToolOutcome>();

@@ -8,6 +8,7 @@
 // that still needs a tool call decides this turn's answer.
 
 import { messages } from "../i18n/messages.ts";
+import { resolveConversation } from "./conversation.ts";
 import { hesitate, tieNote, trustingGuesses, unsureNote } from "./tool-choice/hesitation.ts";
 import { callOut, choiceFor, namesOut } from "./tool-choice/translate.ts";
 import { partContext, withChoice, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
@@ -54,6 +55,9 @@ export function planTask(ctx: PlanContext, skills: Skill[], learner: Lang = "en"
 function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): Plan & { unplanned?: true } {
   const menu = messages(menuLanguage(ctx, learner)).offline;
   if (ctx.task.length > MAX_TASK_CHARS) return { say: menu.tooLong(ctx.task.length, MAX_TASK_CHARS) };
+  // "А в евро?" with no amount anywhere before it: one short question back, not a guess.
+  const clarify = resolveConversation(ctx.request.messages).clarify;
+  if (clarify) return { say: clarify };
   for (const skill of skills.filter((s) => s.wholeTask)) {
     const plan = skill.plan(ctx);
     if (plan) return plan;
@@ -141,5 +145,5 @@ export function honestAnswer(ctx: PlanContext, skills: Skill[], lang: Lang = ctx
   const menu = messages(lang).offline;
   const usable = skills.filter((s) => s.tools.every((name) => ctx.has(name)));
   const list = usable.map((s) => `- ${s.canDo[lang]}`).join("\n");
-  return menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + unsureNote(ctx.choice, lang) + menu.useClaude;
+  return menu.cannot + menu.iAm + (usable.length > 0 ? menu.iCan(list) : menu.nothing) + unsureNote(ctx.choice, lang) + menu.useClaude;
 }

@@ -78,12 +78,26 @@ const FILLER_ONLY = new RegExp(
   "iu",
 );
 
+// Quoted text is one piece whatever it holds: "replace 'let sum = 0;' with 'let sum = 1;'" has a
+// semicolon, "replace `a. b` with ..." a full stop, and neither ends the task there. A quote is at most
+// a few hundred characters on one line, so an unclosed one is never searched to the end of a long task.
+// A single quote opens only after a space or a bracket, so "don't" and "What's" are no quotes.
+const QUOTED = /`[^`\n]{1,400}`|«[^»\n]{1,400}»|"[^"\n]{1,400}"|“[^”\n]{1,400}”|(?<![\p{L}\p{N}])'[^'\n]{1,400}'(?![\p{L}\p{N}])/gu;
+
+// For each position of the task: is it inside a quote?
+function quotedMask(task: string): Uint8Array {
+  const mask = new Uint8Array(task.length);
+  for (const match of task.matchAll(QUOTED)) mask.fill(1, (match.index ?? 0) + 1, (match.index ?? 0) + match[0].length - 1);
+  return mask;
+}
+
 export function splitTask(task: string): TaskPart[] {
+  const quoted = quotedMask(task);
   // Every possible boundary, found in one pass over the whole task, then handed out to the sentences.
-  const boundaries = [...task.matchAll(BOUNDARY)].filter((m) => m[0] !== "");
+  const boundaries = [...task.matchAll(BOUNDARY)].filter((m) => m[0] !== "" && quoted[m.index ?? 0] !== 1);
   let next = 0;
   const pieces: TaskPart[] = [];
-  for (const sentence of spans(task, SENTENCE_END, 0, task.length)) {
+  for (const sentence of spans(task, SENTENCE_END, 0, task.length, quoted)) {
     const freeText = FREE_TEXT.test(task.slice(sentence.start, sentence.start + 40));
     let start = sentence.start;
     while (next < boundaries.length && (boundaries[next]!.index ?? 0) < sentence.start) next++;
@@ -100,11 +114,12 @@ export function splitTask(task: string): TaskPart[] {
 }
 
 // The stretches between separators, each trimmed; empty ones are dropped.
-function spans(text: string, separator: RegExp, from: number, to: number): TaskPart[] {
+function spans(text: string, separator: RegExp, from: number, to: number, quoted: Uint8Array): TaskPart[] {
   const found: TaskPart[] = [];
   let start = from;
   separator.lastIndex = from;
   for (let match = separator.exec(text); match && match.index < to; match = separator.exec(text)) {
+    if (quoted[match.index] === 1) continue;
     const end = match.index + match[0].length;
     // Keep the sentence's own punctuation ("?") with it; drop line breaks and semicolons.
     push(found, text, start, /^[.!?…]/u.test(match[0]) ? end : match.index);

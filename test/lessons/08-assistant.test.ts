@@ -105,6 +105,19 @@ describe("the assistant on the offline model: the seed's message and a follow-up
     const answer = await runAgent(other.client, "А в евро?", options({ session: "other" }));
     expect(other.calls).toEqual([]);
     expect(answer).not.toContain("460");
+    expect(answer, "one short question instead of a guess").toMatch(/^Какую сумму и из какой валюты перевести в EUR\?/);
+  });
+
+  it("--session x, the issue 22 sequence: a whole question after a conversion is answered on its own, and its file is saved", async () => {
+    await runAgent(recordingClient().client, "Сколько будет 500 долларов в рублях?", options({ session: "x" }));
+    const rate = recordingClient();
+    const answer = await runAgent(rate.client, "What is the USD to RUB rate?", options({ session: "x" }));
+    expect(rate.calls).toEqual([{ name: "get_exchange_rate", input: { from_currency: "USD", to_currency: "RUB" } }]);
+    expect(answer).toBe("1 USD = 92.5 RUB (demo rate from get_exchange_rate).");
+    const save = recordingClient();
+    await runAgent(save.client, "What is the USD to RUB rate? Save it to rate.txt", options({ session: "x" }));
+    expect(save.calls.map((c) => c.name), "the save is asked for (and the gate decides), not skipped").toEqual(["get_exchange_rate", "save_to_file"]);
+    expect(save.calls[1]?.input).toEqual({ filename: "rate.txt", content: "1 USD = 92.5 RUB\n" });
   });
 
   it("--new starts a fresh session; --new with an existing name is refused with what to do", async () => {

@@ -145,6 +145,19 @@ describe("telegram: messages in, replies out, only for allowed chats", () => {
     expect(await readFile(path.join(dir, "leads.csv"), "utf8")).toContain("@mining_pro");
   });
 
+  it("one chat, the README's sequence (issue 22): the second message, a whole question, gets the rate", async () => {
+    const { stop } = await bot();
+    fake.message(ALLOWED, "Сколько будет 500 долларов в рублях?");
+    await until("the first reply", () => fake.sent(ALLOWED).length >= 1);
+    fake.message(ALLOWED, "What is the USD to RUB rate?");
+    await until("the second reply", () => fake.sent(ALLOWED).length >= 2);
+    await stop();
+    const [first, second] = fake.sent(ALLOWED).map((c) => String(c.params.text));
+    expect(first).toMatch(/46[\s\u00a0]250 RUB/);
+    expect(second, "the rate, not the first answer again").toContain("1 USD = 92.5 RUB");
+    expect(second).not.toMatch(/46[,\s\u00a0]?250|500 USD/);
+  });
+
   it("keeps the offset: a restart does not answer the same update twice", async () => {
     const first = await bot();
     fake.message(ALLOWED, "What is the USD to RUB rate?");

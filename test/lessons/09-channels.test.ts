@@ -84,6 +84,28 @@ describe("web channel: a message in, the answer streamed back", () => {
   });
 });
 
+describe("web channel: one tab, a conversation (issue 22)", () => {
+  it("README's first sequence: after «Сколько будет 500 долларов в рублях?», «What is the USD to RUB rate?» is answered with the rate", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.loginUrl());
+    const first = replyOf(await exchange(page, "Сколько будет 500 долларов в рублях?"));
+    expect(first).toMatch(/46[\s\u00a0]250 RUB/);
+    const second = replyOf(await exchange(page, "What is the USD to RUB rate?"));
+    expect(second, "the second message is a whole question: the rate, not the first answer again").toContain("1 USD = 92.5 RUB");
+    expect(second).not.toMatch(/46[,\s\u00a0]?250|500 USD/);
+    const followUp = replyOf(await exchange(page, "А в евро?"));
+    expect(followUp, "a follow-up still uses the history: the rate question was USD to RUB, so euros per dollar").toContain("1 USD = 0,92 EUR");
+  });
+
+  it("a follow-up with nothing before it in this tab gets one short question back", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.loginUrl());
+    const events = await exchange(page, "А в евро?");
+    expect(events.some((e) => e.type === "tool"), "no tool is called on a guess").toBe(false);
+    expect(replyOf(events)).toMatch(/^Какую сумму и из какой валюты перевести в EUR\?/);
+  });
+});
+
 describe("web channel: approval with Allow / Deny", () => {
   const task = "What is the USD to RUB rate? Save it to rate.txt";
   it("Deny: the file is not written and the reply explains the refusal", async () => {

@@ -200,14 +200,14 @@ describe("the offline model's \"I can't\" menu follows the learner's language", 
   };
 
   it("an English task it cannot do: English for an English learner, Russian for a Russian one", () => {
-    expect(say("Write me a poem about the sea", "en")).toMatch(/^I am the offline demo model: .*\n- /s);
+    expect(say("Write me a poem about the sea", "en")).toMatch(/^I cannot answer that with this agent.s tools, and I do not guess\. I am the offline demo model: .*\n- /s);
     const russian = say("Write me a poem about the sea", "ru");
-    expect(russian).toMatch(/^Я офлайн-демомодель: .*С инструментами этого агента я умею:\n- /s);
+    expect(russian).toMatch(/^На это я не могу ответить с инструментами этого агента, а угадывать не стану\. Я офлайн-демомодель: .*С инструментами этого агента я умею:\n- /s);
     expect(russian).toContain("ANTHROPIC_API_KEY");
   });
 
   it("a Russian task gets the Russian menu whatever the learner's language (the model answers in the task's language)", () => {
-    expect(say("Напиши стихи о море", "en")).toMatch(/^Я офлайн-демомодель/);
+    expect(say("Напиши стихи о море", "en")).toMatch(/^На это я не могу ответить.*Я офлайн-демомодель/);
   });
 
   it("a task it can do is answered as before: the learner's language does not change the plan", () => {

@@ -167,7 +167,6 @@ describe("never answers a question it was not asked", () => {
   it.each([
     ["What was the USD to RUB rate yesterday?", "a past rate: the tool only has today's"],
     ["Какой был курс доллара к рублю в 2020 году?", "a rate in 2020"],
-    ["How much are 100 USD and 50 EUR in RUB together?", "a total of two conversions"],
     ["Which is more, 100 USD or 90 EUR?", "a comparison"],
     ["What is 300 USD - 45.5 EUR?", "arithmetic on two currencies"],
     ["What is the square root of 16 + 9?", "a function the sum does not contain"],
@@ -467,9 +466,17 @@ describe("a rate the demo table lacks: the tool's error in a sentence, and its a
     expect(answer).toMatch(/1\s000 RUB = 10,8108 USD \(1 RUB = 0,0108108 USD\)/);
   });
 
-  it("lesson 01 works a small sum in its head without rounding it to 0: 100 USD in BTC", async () => {
+  it("lesson 01 has no calculator: it gives the rate and says it cannot work the sum out, never a figure from its head", async () => {
     const { answer } = await run(lesson01, "How much is 100 USD in BTC?");
-    expect(answer).toBe("100 USD is about 0.00149254 BTC (1 USD = 0.0000149254 BTC, demo rate).");
+    expect(answer).toBe(
+      "1 USD = 0.0000149254 BTC (demo rate from get_exchange_rate). I cannot give 100 USD in BTC exactly: this agent has no calculate tool, and I do not do sums in my head. Multiply 100 by 0.0000149254, or ask an agent that has calculate.",
+    );
+  });
+
+  it("two amounts into one currency: each conversion says which is which, and the total comes from calculate", async () => {
+    const { answer, calls } = await run(lesson02, "How much are 100 USD and 50 EUR in RUB together?");
+    expect(calls.filter((c) => c.name === "calculate").map((c) => c.input)).toEqual([{ expression: "100 * 92.5" }, { expression: "50 * 100.3" }, { expression: "9250 + 5015" }]);
+    expect(answer).toBe("In RUB, at the demo rates:\n- 100 USD = 9,250 RUB (1 USD = 92.5 RUB)\n- 50 EUR = 5,015 RUB (1 EUR = 100.3 RUB)\nTotal: 14,265 RUB.");
   });
 });
 
@@ -581,7 +588,9 @@ describe("a sum stated first, then questions that point back at it ('that', 'it'
     const { answer, calls } = await run(lesson01, "I have 2500 rubles. How many dollars is that, and what is 7% of it?");
     expect(calls).toEqual([CALLS[0]]);
     expect(answer).toMatch(/^By "that" I take you to mean your 2,500 RUB\./);
-    expect(answer).toContain("2,500 RUB is about 27.03 USD");
+    expect(answer).toContain("1 RUB = 0.0108108 USD");
+    expect(answer).toContain("I cannot give 2,500 RUB in USD exactly: this agent has no calculate tool");
+    expect(answer).not.toContain("27.03");
     expect(answer).toContain('Not done: "what is 7% of it?"');
   });
 

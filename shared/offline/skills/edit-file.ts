@@ -100,6 +100,8 @@ export const editFileSkill: Skill = {
 };
 
 // "Read README.md" / "прочитай src/math.ts": one read, then what it said (or why it was refused).
+// A small file is shown whole; a longer one, its first lines.
+const PREVIEW_LINES = 20;
 const READ_VERB = /(?<!\p{L})(?:read|show|open|print|cat|прочитай|прочти|покажи|открой)(?!\p{L})/iu;
 
 function readOnly(ctx: PlanContext): Plan | null {
@@ -113,7 +115,7 @@ function readOnly(ctx: PlanContext): Plan | null {
   const lines = linesFromRead(read.output);
   const header = read.output.split("\n")[0] ?? file;
   const more = /More below: call read_file with offset (\d+)/.exec(read.output)?.[1];
-  const preview = lines.slice(0, 5).map((l) => `  ${l.text}`).join("\n");
+  const preview = lines.slice(0, PREVIEW_LINES).map((l) => `  ${l.text}`).join("\n");
   return {
     say: ctx.t({
       en: `${header.replace(/:$/, "")}. It begins:\n${preview}${more ? `\nThe file goes on; the next window starts at line ${more}.` : ""}`,

@@ -1,6 +1,6 @@
 // Lesson 01: answers "what is the rate" questions with get_exchange_rate, then explains the result.
 // Conversions of an amount go to convert-currency when a calculator is offered; this skill covers the
-// rate itself, and (lesson 01 has no calculator) small conversions worked out as Claude would, in its head.
+// rate itself; with no calculator (lesson 01) an amount gets the rate and an honest "I cannot multiply".
 
 import { parseConversion } from "../currencies.ts";
 import { formatNumber } from "../read-result.ts";
@@ -58,14 +58,12 @@ export const exchangeRateSkill: Skill = {
         fileContent: `1 ${from} = ${rate} ${to}\n`,
       });
     }
-    // With no calculator on offer, the model multiplies in its head, as Claude would for simple sums.
-    // To the cent, except a sum below 1 (100 USD in BTC), which would round to 0.
-    const exact = amount * rate;
-    const total = formatNumber(Math.abs(exact) >= 1 ? Math.round(exact * 100) / 100 : exact, ctx.lang);
+    // With no calculator on offer, the rate is all a tool gave: the product would be a figure from
+    // nowhere, so the answer gives the rate and says what it cannot do (issue 22: only tool figures).
     return {
       say: ctx.t({
-        en: `${formatNumber(amount, "en")} ${from} is about ${total} ${to} (${rateLine}, demo rate).`,
-        ru: `${formatNumber(amount, "ru")} ${from} — это примерно ${total} ${to} (${rateLine}, демо-курс).`,
+        en: `${rateLine} (demo rate from get_exchange_rate). I cannot give ${formatNumber(amount, "en")} ${from} in ${to} exactly: this agent has no calculate tool, and I do not do sums in my head. Multiply ${formatNumber(amount, "en")} by ${formatNumber(rate, "en")}, or ask an agent that has calculate.`,
+        ru: `${rateLine} (демо-курс из get_exchange_rate). Точно перевести ${formatNumber(amount, "ru")} ${from} в ${to} не могу: у этого агента нет инструмента calculate, а считать в уме я не стану. Умножьте ${formatNumber(amount, "ru")} на ${formatNumber(rate, "ru")} или спросите агента, у которого есть calculate.`,
       }),
     };
   },

@@ -9,7 +9,6 @@ import { currentTimeSkill } from "./current-time.ts";
 import { editFileSkill } from "./edit-file.ts";
 import { emailReportSkill } from "./email-report.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
-import { followUpSkill } from "./follow-up.ts";
 import { gateRefusalSkill } from "./gate-refusal.ts";
 import { interruptedCallSkill } from "./interrupted-call.ts";
 import { leadRowSkill } from "./lead-row.ts";
@@ -22,8 +21,11 @@ import { percentInCurrencySkill } from "./percent-in-currency.ts";
 import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 import { searchContactsSkill } from "./search-contacts.ts";
+import { savePreviousSkill } from "./save-previous.ts";
+import { sumInCurrencySkill } from "./sum-in-currency.ts";
 
 export const skills: Skill[] = [
+  savePreviousSkill,
   mcpNotesSkill,
   editFileSkill,
   gateRefusalSkill,
@@ -38,7 +40,7 @@ export const skills: Skill[] = [
   searchContactsSkill,
   currentTimeSkill,
   moneyLeftSkill,
-  followUpSkill,
+  sumInCurrencySkill,
   multiConversionSkill,
   percentInCurrencySkill,
   percentageSkill,
