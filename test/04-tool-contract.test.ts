@@ -344,7 +344,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     );
   });
 
-  it("any other exception: our failure, the call was fine, retry as is; no stack trace, never a rejection", async () => {
+  it("any other exception: our failure, the call was fine, and what to do about a retry; no stack trace, never a rejection", async () => {
     const crash = new TypeError("Cannot read properties of undefined (reading 'rows')");
     const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw crash; } };
     const result = await dispatch(call("list_notes", {}), [failing]).catch((error: unknown) => {
@@ -352,7 +352,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     });
     expect(result.is_error, "An exception must become is_error: true, not escape dispatch().").toBe(true);
     const error = envelopeOf(result).error ?? "";
-    expect(/retry/i.test(error), `Tell the model to retry the call as is: it was our failure, not its mistake. Got: ${error}`).toBe(true);
+    expect(/retry/i.test(error), `Say what to do about a retry: lesson 04's ourFailure says the same call will likely fail again, so the model should tell the user. Got: ${error}`).toBe(true);
     expect(
       /our side|not your (fault|mistake)|your call was (correct|fine|right)/i.test(error),
       `Say that the failure is on our side (or that the call was correct), or the model starts "fixing" a good call. Got: ${error}`,

@@ -48,7 +48,8 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
 //   - input problems: an error listing them; the tool's run() is NOT called
 //   - run() returns data: success
 //   - run() throws a ToolError: its message, as is (it was written for the model)
-//   - run() throws anything else: say it failed on our side, the call was correct, retry it as is
+//   - run() throws anything else: say it failed on our side, the call was correct, and retrying will
+//     likely fail the same way: tell the user (lesson 04's ourFailure)
 //     (no stack trace)
 export async function dispatch(call: ToolCall, tools: ContractTool[]): Promise<Anthropic.ToolResultBlockParam> {
   throw new Error(`not implemented yet: dispatch(${call.name}) in ${FILE} (TODO 4), with ${tools.length} tools`);

@@ -1,5 +1,5 @@
-// get_exchange_rate: the course's first tool. The rates are a fixed demo table (the figures from the
-// course's source lesson), so every run gives the same answer and needs no network.
+// get_exchange_rate: the course's first tool. The rates are a fixed demo table, so every run gives
+// the same answer and needs no network.
 
 import type { Tool } from "./tool.ts";
 

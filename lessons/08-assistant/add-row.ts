@@ -1,5 +1,5 @@
-// add_row: the seed's add_row_to_sheets, made local. It appends one row to a CSV file in the
-// workspace (leads.csv for the sheet "leads"), which any spreadsheet opens.
+// add_row: the add_row_to_sheets of OpenClaw's walk-through, made local. It appends one row to a CSV
+// file in the workspace (leads.csv for the sheet "leads"), which any spreadsheet opens.
 //
 //   → add_row {"sheet":"leads","values":{"contact":"@mining_pro","request":"Ищу поставщика ASIC"}}
 //   ← {"sheet":"leads","file":"leads.csv","row":1,"columns":["contact","request"]}

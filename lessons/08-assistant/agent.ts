@@ -7,7 +7,7 @@
 // Each message goes to the cheap model unless it needs the strong one (route-model.ts); each response's
 // cost is counted, and a budget stops the agent before a request that could pass it (cost.ts).
 //
-//   npm run lesson 8                                         the seed's message: a lead row in workspace/leads.csv
+//   npm run lesson 8                                         a Telegram-style lead: a row in workspace/leads.csv
 //   npm run lesson 8 -- "Сколько будет 500 долларов в рублях?"
 //   npm run lesson 8 -- "А в евро?"                          same session: it knows "500 dollars"
 //   npm run lesson 8 -- --session work "..."                 another session (workspace/sessions/terminal-work.jsonl)

@@ -2,7 +2,7 @@
 // conversation until it ends; one careless read of a 200 MB log fills the context and the session is
 // over. So the tool, not the model, makes sure its answer cannot kill the conversation: at most
 // MAX_LINES lines or MAX_WINDOW_BYTES per call, long lines cut, and a note saying how to read on.
-// (The seed's agent uses 2000 lines or 128 KB; Claude Code caps a tool's answer at 25,000 tokens.)
+// (One production coding agent uses 2000 lines or 128 KB; Claude Code caps a tool's answer at 25,000 tokens.)
 //
 // The line numbers are for the model's orientation only. Edits never use them: see edit-file.ts.
 

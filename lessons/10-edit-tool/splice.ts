@@ -2,7 +2,7 @@
 // around each span. Not with String.prototype.replace or replaceAll: in their replacement string,
 // "$&" means "the matched text", "$1" a group, "$`" and "$'" the text before and after, and "$$" one
 // "$". Code is full of dollars (template literals, jQuery, shell, regexes), and a replace() would
-// silently write "$&" back expanded. The seed's coding agent shipped exactly that bug.
+// silently write "$&" back expanded. One production coding agent shipped exactly that bug.
 
 import type { Match } from "./matchers.ts";
 

@@ -109,7 +109,8 @@ function unquote(type: unknown, value: unknown): string {
 //   - input problems: an error listing them; the tool's run() is NOT called
 //   - run() returns data: success
 //   - run() throws a ToolError: its message, as is (it was written for the model)
-//   - run() throws anything else: say it failed on our side, the call was correct, retry it as is
+//   - run() throws anything else: say it failed on our side, the call was correct, and retrying will
+//     likely fail the same way: tell the user (lesson 04's ourFailure)
 //     (no stack trace)
 export async function dispatch(call: ToolCall, tools: ContractTool[]): Promise<Anthropic.ToolResultBlockParam> {
   const envelope = await envelopeFor(call, tools);
@@ -134,7 +135,7 @@ async function envelopeFor(call: ToolCall, tools: ContractTool[]): Promise<Envel
     return { success: true, data: await tool.run(input as Record<string, unknown>), error: null };
   } catch (error) {
     if (error instanceof ToolError) return failure(error.message);
-    return failure(`${tool.name} failed on our side. Your call was correct: retry it as is.`);
+    return failure(`${tool.name} failed on our side. Your call was correct; retrying it will likely fail the same way: tell the user.`);
   }
 }
 

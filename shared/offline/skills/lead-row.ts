@@ -1,4 +1,4 @@
-// Lesson 08: the seed's Telegram walk-through. A message from someone who wants to buy or sell and
+// Lesson 08: OpenClaw's Telegram walk-through. A message from someone who wants to buy or sell and
 // leaves a contact ("Ищу поставщика ASIC, контакт @mining_pro") is a lead: record it with add_row in
 // the "leads" sheet, then say what was recorded. Reads the row number from the tool's own answer.
 
