@@ -110,9 +110,11 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
       }
     }
     // A streamed answer's usage comes in its events: counted when the stream has been read to its end,
-    // which the SDK does before it sends the next request.
+    // which the SDK does before it sends the next request. The timer above ended when the headers came;
+    // a stream that then falls silent is given up on after the same wait without a single event.
     if (isMessages && response.ok && (response.headers.get("content-type") ?? "").includes("text/event-stream")) {
-      return countStreamed(response, (usage) => (spent += estimateCost(model, usage.input_tokens, usage.output_tokens) ?? 0));
+      const counted = countStreamed(response, (usage) => (spent += estimateCost(model, usage.input_tokens, usage.output_tokens) ?? 0));
+      return stopWhenSilent(counted, timeoutSeconds, server);
     }
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
       const text = await response.clone().text();
@@ -141,6 +143,36 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
   };
 
   return { middleware, wrapNetwork, spentUsd: () => spent, budgetUsd: options.budgetUsd };
+}
+
+// Passes a streamed body on, and ends it with a RealModelStop when nothing arrives for timeoutSeconds:
+// a server that sent its headers and one event, then nothing, would otherwise be awaited for ever.
+function stopWhenSilent(response: Response, timeoutSeconds: number, server: string): Response {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const silent = new Promise<"silent">((resolve) => (timer = setTimeout(() => resolve("silent"), timeoutSeconds * 1000)));
+      try {
+        const next = await Promise.race([reader.read(), silent]);
+        if (next === "silent") {
+          await reader.cancel().catch(() => undefined);
+          controller.error(
+            new RealModelStop(
+              `The answer from ${server} stopped in the middle: nothing more came for ${timeoutSeconds} s, so the course stopped waiting. ` +
+                "Try again, set COURSE_TIMEOUT_S for a longer wait, or run with --offline.",
+            ),
+          );
+        } else if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 function countStreamed(response: Response, count: (usage: { input_tokens: number; output_tokens: number }) => void): Response {
