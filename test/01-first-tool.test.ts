@@ -77,6 +77,53 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
     ]);
   });
 
+  it("ignores tabs and line breaks around the query too, as trim() does", { tags: "hard" }, () => {
+    for (const query of ["\tolga", "olga\n", "\r\n olga\t"]) {
+      const found = searchContacts(query, people).map((c) => c.name);
+      expect(
+        found,
+        `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}: whitespace around the query (spaces, tabs, line ` +
+          `breaks, as a model or a paste can send) does not count, so it should find "Olga Ivanova". trim() removes every kind; ` +
+          `a replace() of " " alone does not (TODO 1 in ${FILE}).`,
+      ).toEqual(["Olga Ivanova"]);
+    }
+  });
+
+  it("treats the query as text, not as a pattern: . ( * [ match only themselves", { tags: "hard" }, () => {
+    const list = [...people, { name: "Anna (work)", email: "anna.work@example.com", phone: "+7 900 000-00-06" }];
+    for (const [query, expected] of [
+      [".", []],
+      ["o.e", []],
+      ["(work", ["Anna (work)"]],
+      ["work)", ["Anna (work)"]],
+      ["[a", []],
+      ["*", []],
+    ] as const) {
+      let found: string[] | string;
+      try {
+        found = searchContacts(query, list).map((c) => c.name);
+      } catch (error) {
+        found = `an error: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      expect(
+        found,
+        `searchContacts(${JSON.stringify(query)}) gave ${JSON.stringify(found)}: the user's text is data, so "${query}" should match ` +
+          `only names containing those very characters. A RegExp built from the query reads "." as any character and "(" as a ` +
+          `group; compare with includes() instead (TODO 1 in ${FILE}).`,
+      ).toEqual([...expected]);
+    }
+  });
+
+  it("returns every match however many there are, not the first few", () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ name: `Anna ${i + 1}`, email: `anna${i + 1}@example.com`, phone: `+7 900 000-01-${String(i).padStart(2, "0")}` }));
+    const found = searchContacts("anna", many).map((c) => c.name);
+    expect(
+      found.length,
+      `searchContacts("anna") over 12 people called Anna returned ${found.length} of them: the README asks for every match. A ` +
+        `model told of only some says the others do not exist (TODO 1 in ${FILE}).`,
+    ).toBe(12);
+  });
+
   it("finds nobody for an empty or blank query, instead of everybody", { tags: "hard" }, () => {
     for (const query of ["", "   ", "\t"]) {
       const found = searchContacts(query, people).map((c) => c.name);
@@ -240,6 +287,26 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
           `the model sent a bad input and must be told how to fix it. ${message ? `It threw: ${message}` : `It returned: ${JSON.stringify(output)}`} (TODO 4 in ${FILE}).`,
       ).toMatch(/name/i);
     }
+  });
+
+  it("run()'s error for a missing name is an Error that shows an example input", { tags: "hard" }, async () => {
+    let thrown: unknown;
+    try {
+      await searchContactsTool.run({} as { name: string });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(
+      thrown instanceof Error,
+      `run({}) threw ${typeof thrown === "string" ? `a string (${JSON.stringify(thrown)})` : String(thrown)}, not an Error: throw new Error("...") ` +
+        `so the harness (and any code reading error.message) gets the message (TODO 4 in ${FILE}).`,
+    ).toBe(true);
+    const message = thrown instanceof Error ? thrown.message : "";
+    expect(
+      /e\.g\.|example|such as|for instance|\{\s*"?name"?\s*:/i.test(message),
+      `run({})'s error says ${JSON.stringify(message)}: the README asks for an example, e.g. {"name": "Anna"}, so the model sees ` +
+        `the shape of a good input instead of guessing it (TODO 4 in ${FILE}).`,
+    ).toBe(true);
   });
 });
 
