@@ -3,7 +3,7 @@
 // the helpers below turn that rejection into what went wrong in your loop.
 
 import type Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { executeToolCall, runAgent, type AgentOptions } from "@exercise/02-agent-loop/agent-loop.ts";
 import { createGetTimeTool, getTime, localTimeZone } from "@exercise/02-agent-loop/get-time.ts";
 import { getExchangeRateTool } from "../lessons/01-first-tool/exchange-rate.ts";
@@ -243,6 +243,31 @@ describe("the loop: talking to the model (TODO 2)", () => {
     expect(answer).toBe("Both done.");
   });
 
+  it("results go back in the order of the calls, even when the first call is the slowest", { tags: "hard" }, async () => {
+    const slow: Tool = {
+      name: "slow",
+      description: "Answers after a while.",
+      input_schema: { type: "object", properties: {} },
+      run: () => new Promise<string>((resolve) => setTimeout(() => resolve("slow done"), 30)),
+    };
+    const quick: Tool = { name: "quick", description: "Answers at once.", input_schema: { type: "object", properties: {} }, run: async () => "quick done" };
+    const mock = createMockModel([
+      reply.toolUses([
+        { name: "slow", input: {}, id: "toolu_slow" },
+        { name: "quick", input: {}, id: "toolu_quick" },
+      ]),
+      reply.text("Both done."),
+    ]);
+    expectSuccess(mock, await run(mock, [slow, quick]));
+    const ids = blocksOf(mock.requests[1]?.messages.at(-1)).map((b) => b.tool_use_id);
+    expect(
+      ids,
+      `The results came back as ${JSON.stringify(ids)}: put them in the order of the tool_use blocks, not the order the calls ` +
+        `finished in (a slow first call must still come first). Push each result after awaiting it in a for loop, or keep ` +
+        `Promise.all's array as it is (${LOOP}, TODO 2).`,
+    ).toEqual(["toolu_slow", "toolu_quick"]);
+  });
+
 });
 
 describe("the loop: when a tool call goes wrong (TODO 1)", () => {
@@ -426,6 +451,25 @@ describe("the loop: talking to the model (TODO 2)", () => {
     expect(answer, "Return the text the model managed to write.").toContain("The answer is long");
   });
 
+  it("ends the loop on every stop reason but tool_use: stop_sequence, refusal, pause_turn too", async () => {
+    for (const [reason, turn] of [
+      ["stop_sequence", reply.stopSequence("Step one done.", "###")],
+      ["refusal", reply.refusal("I can't help with that.")],
+      ["pause_turn", reply.raw([{ type: "text", text: "Still searching." }], "pause_turn")],
+    ] as const) {
+      const { tools, log } = testTools();
+      const mock = createMockModel([turn]);
+      const outcome = await run(mock, tools);
+      expect(
+        outcome.error === undefined && mock.requests.length === 1 && log.length === 0,
+        `On stop_reason "${reason}" your loop ${outcome.error !== undefined ? `threw (${explainMock(mock, outcome.error)})` : `sent ${mock.requests.length} requests`}: ` +
+          `only "tool_use" means "run tools and continue"; every other stop reason (end_turn, max_tokens, stop_sequence, ` +
+          `refusal, pause_turn...) ends the loop with the text the model wrote. Test stop_reason !== "tool_use", not a list ` +
+          `of the reasons you know (${LOOP}, TODO 2).`,
+      ).toBe(true);
+    }
+  });
+
   it("sends the system prompt when one is given", async () => {
     const { tools } = testTools();
     const mock = createMockModel([reply.text("Hi.")]);
@@ -490,6 +534,38 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     expect(report.timezone, "Without a timezone, use localTimeZone().").toBe(localTimeZone());
   });
 
+  it("uses the computer's zone when none is given, wherever the computer is", { tags: "hard" }, () => {
+    // The computer's zone as Intl reports it (localTimeZone() reads it there), set to Tokyo for this check.
+    const realOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...realOptions.call(this), timeZone: "Asia/Tokyo" };
+    });
+    try {
+      const report = getTime(fixedClock);
+      expect(
+        report,
+        `On a computer in Tokyo, getTime(clock) with no zone gave ${JSON.stringify(report)}: without a timezone use the computer's own ` +
+          `zone (localTimeZone()), not "UTC", so "what time is it?" gets the local time (TODO 4 in ${TIME}).`,
+      ).toEqual({ time: "18:05:07", date: "2026-03-01", timezone: "Asia/Tokyo" });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("reads the clock once per call, so the time and the date agree at midnight", { tags: "hard" }, () => {
+    // A clock that moves on each time it is read, across midnight UTC.
+    const readings = [new Date("2026-03-01T23:59:59.900Z"), new Date("2026-03-02T00:00:00.100Z")];
+    let reads = 0;
+    const ticking = () => readings[Math.min(reads++, readings.length - 1)] as Date;
+    const report = getTime(ticking, "UTC");
+    const consistent = (report.time === "23:59:59" && report.date === "2026-03-01") || (report.time === "00:00:00" && report.date === "2026-03-02");
+    expect(
+      consistent,
+      `With a clock that ticks past midnight between two readings, getTime gave ${JSON.stringify(report)} after ${reads} readings: ` +
+        `time and date come from different moments. Call clock() once per getTime and format that one Date (TODO 4 in ${TIME}).`,
+    ).toBe(true);
+  });
+
   it("refuses an unknown zone with a message that shows a valid one", { tags: "hard" }, () => {
     let message = "";
     try {
@@ -532,6 +608,21 @@ describe("get_time: run() (TODO 6)", () => {
     expect(second, "run() must call clock() each time, not once when the tool is created: the time moved on.").toContain(
       "04:07:00",
     );
+  });
+
+  it("run({ timezone: \"\" }) uses the computer's zone: an empty string counts as no zone", { tags: "hard" }, async () => {
+    const tool = createGetTimeTool(fixedClock);
+    let output: string;
+    try {
+      output = String(await tool.run({ timezone: "" }));
+    } catch (error) {
+      output = `an error: ${messageOf(error)}`;
+    }
+    expect(
+      output,
+      `run({ timezone: "" }) gave ${output}: models fill an optional field with "" as often as they leave it out, and "" names no ` +
+        `zone. Treat it as absent (input.timezone || undefined) so the answer is in the computer's own zone (TODO 6 in ${TIME}).`,
+    ).toContain(`"timezone":"${localTimeZone()}"`);
   });
 
 });
