@@ -196,6 +196,18 @@ describe("save_to_file: the workspace is a fence (TODOs 1 and 2)", () => {
     }
   });
 
+  it("accepts a symlink inside the workspace that leads to a folder inside it: only where the write lands counts", { tags: "hard" }, async () => {
+    await fs.mkdir(path.join(ws, "reports", "2026"), { recursive: true });
+    await fs.symlink(path.join(ws, "reports", "2026"), path.join(ws, "latest"));
+    const result = await save("latest/may.txt", "May");
+    expect(
+      await fs.readFile(path.join(ws, "reports", "2026", "may.txt"), "utf8"),
+      "workspace/latest is a link to workspace/reports/2026, inside the workspace: saving latest/may.txt is allowed and lands there. " +
+        `Refuse a link only when its real path leads outside (TODO 2 in ${FILE}).`,
+    ).toBe("May");
+    expect(result.status).toBe("created");
+  });
+
   it("refuses a target that is a folder, even with overwrite: true, saying it is a folder", { tags: "hard" }, async () => {
     await save("reports/may.txt", "May");
     const message = await saveToFile(ws, "reports", "x", { overwrite: true }).then(
@@ -274,6 +286,38 @@ describe("save_to_file: saving and saying what happened (TODOs 4 and 5)", () => 
       "May",
     );
     expect(result.path, "The path in the result is relative to the workspace, with / between folders.").toBe("reports/2026/may.txt");
+  });
+
+  it("accepts a .. that stays inside (reports/../x.txt) and reports where the file really is", async () => {
+    for (const [name, where] of [
+      ["reports/../x.txt", "x.txt"],
+      ["./a.txt", "a.txt"],
+      ["reports/2026/../may.txt", "reports/may.txt"],
+    ] as const) {
+      const result = await save(name, "inside");
+      expect(
+        await fs.readFile(path.join(ws, ...where.split("/")), "utf8"),
+        `${JSON.stringify(name)} stays inside the workspace, so it is saved, at ${where} (the README allows a .. that stays inside; ` +
+          `compare the resolved path, not the text, TODO 1 in ${FILE}).`,
+      ).toBe("inside");
+      expect(
+        result.path,
+        `saveToFile(workspace, ${JSON.stringify(name)}) reported path ${JSON.stringify(result.path)}: the result names where the file is, ` +
+          `relative to the workspace ("${where}"), not the name as sent: path.relative(workspace, target) (TODO 5 in ${FILE}).`,
+      ).toBe(where);
+    }
+  });
+
+  it('reports "created" for a new file even with overwrite: true: the status says what happened', async () => {
+    const result = await save("fresh.txt", "new", { overwrite: true });
+    expect(
+      result.status,
+      `saveToFile(workspace, "fresh.txt", ..., { overwrite: true }) reported ${JSON.stringify(result.status)}, but no fresh.txt was ` +
+        `there: overwrite: true allows a replace, it does not make one. Base status on whether the file existed before the write ` +
+        `(TODO 5 in ${FILE}).`,
+    ).toBe("created");
+    const plain = await save("plain.txt", "new", { overwrite: false });
+    expect(plain.status, 'overwrite: false (a boolean) on a new file saves it: status "created".').toBe("created");
   });
 
   it("reports an overwrite, and replaces the whole old content", async () => {
@@ -367,6 +411,27 @@ describe("save_to_file: atomic writes (TODO 4)", () => {
         "Cleaning up a temporary file that is not there must not replace it with another error: fs.rm(temp, { force: true }).",
     ).toContain("EACCES");
     expect(await listAll(ws), "Nothing may be left behind.").toEqual([]);
+  });
+
+  it("a rename that fails (the target became a folder meanwhile) throws and leaves no temporary file", { tags: "hard" }, async () => {
+    const target = path.join(ws, "report.txt");
+    const raced: SaveOptions = {
+      async writeFile(file, content) {
+        await fs.writeFile(file, content, { flag: "wx" });
+        await fs.mkdir(path.join(target, "inside"), { recursive: true }); // another program makes report.txt a folder
+      },
+    };
+    const outcome = await saveToFile(ws, "report.txt", "x", raced).then(
+      (result) => `returned ${JSON.stringify(result)}`,
+      (error: unknown) => `threw: ${messageOf(error)}`,
+    );
+    if (outcome.includes("not implemented yet")) expect.fail(outcome);
+    expect(outcome, "fs.rename() could not replace a folder, so the save failed and saveToFile must throw.").toMatch(/^threw/);
+    expect(
+      (await listAll(ws)).filter((f) => !f.startsWith("report.txt")),
+      "The rename failed and the temporary file was left behind: remove it whenever anything after creating it fails, the " +
+        `rename included (one try around the write AND the rename, TODO 4 in ${FILE}).`,
+    ).toEqual([]);
   });
 
   it("writeNewFile (given) never writes over an existing file", { tags: "hard" }, async () => {
