@@ -131,6 +131,19 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
       );
     }
   });
+
+  it("a word is a whole word of the name, not a piece of one: \"change_rat\" or \"ate\" suggests nothing", () => {
+    const names = ["get_exchange_rate", "translate_text", "search_orders"];
+    for (const wrong of ["change_rat", "ate", "ex_ate"]) {
+      const got = suggestToolName(wrong, names);
+      expect(
+        got,
+        `suggestToolName("${wrong}", ${JSON.stringify(names)}) suggested '${got}': "${wrong}" is far from every name, and its words are ` +
+          `only pieces of words there ("rat" is not "rate"). Compare whole words: split the real name on "_" and look each word up ` +
+          `in that list, instead of searching the name's text (TODO 2 in ${FILE}).`,
+      ).toBeUndefined();
+    }
+  });
 });
 
 describe("checkInput validates against the tool's own schema (TODO 3)", () => {
