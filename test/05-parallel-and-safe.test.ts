@@ -73,6 +73,26 @@ describe("canRunInParallel (TODO 1)", () => {
     expect(canRunInParallel(calls("read_a", "nope"), tools), "An unknown tool is not known to be safe.").toBe(false);
   });
 
+  it("asks concurrencySafe, not readOnly: the two mean different things", () => {
+    const flagged = [
+      // Reads only, but shares one session with the server: not safe to run twice at once.
+      marked("read_session", [], { readOnly: true, concurrencySafe: false }),
+      marked("read_cache", [], { readOnly: true, concurrencySafe: true }),
+      // Writes, but each call to its own new file: safe alongside others.
+      marked("append_log", [], { readOnly: false, concurrencySafe: true }),
+    ];
+    expect(
+      canRunInParallel(calls("read_cache", "read_session"), flagged),
+      "read_session is read-only but says concurrencySafe: false, and canRunInParallel let it run alongside another call. " +
+        `"Changes nothing" (readOnly) is not "safe to run at the same time" (concurrencySafe): decide by concurrencySafe alone (TODO 1 in ${FILE}).`,
+    ).toBe(false);
+    expect(
+      canRunInParallel(calls("read_cache", "append_log"), flagged),
+      "append_log writes but says concurrencySafe: true, so it may run alongside read_cache: decide by concurrencySafe, not readOnly " +
+        `(TODO 1 in ${FILE}).`,
+    ).toBe(true);
+  });
+
   it('treats a flag that is not the boolean true ("false", 1) as unsafe', { tags: "hard" }, () => {
     expect(
       canRunInParallel(calls("read_a", "json_e"), tools),
@@ -463,6 +483,17 @@ describe("executeBatch (TODO 4)", () => {
       expect(typeof result.content, "content must be a string: the API does not take a number or a plain object there.").toBe("string");
       expect(result.is_error ?? false, "A tool that returned a value succeeded: no is_error.").toBe(false);
     }
+  });
+
+  it("answers a tool that returns nothing with text too, never an empty content", { tags: "hard" }, async () => {
+    const silent: SafeTool = { name: "touch", description: "touch", input_schema: noSchema, run: () => undefined as unknown as string };
+    const [result] = await batch(calls("touch"), [silent]);
+    expect(
+      typeof result?.content === "string" && result.content !== "",
+      `A tool that returned undefined got content ${JSON.stringify(result?.content)}: JSON.stringify(undefined) is undefined, not text, ` +
+        `and the API refuses a tool_result without it. Fall back to String(output) (or say it returned nothing) (TODO 4 in ${FILE}).`,
+    ).toBe(true);
+    expect(result?.is_error ?? false, "Returning nothing is not a failure: no is_error.").toBe(false);
   });
 
   it("answers an unknown tool with an is_error result naming it and the real ones", async () => {
