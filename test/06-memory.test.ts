@@ -240,6 +240,17 @@ describe("loadMemory (TODO 2)", () => {
     ).toBe("  - indented: kept as written\n- язык: русский");
   });
 
+  it("caps by characters, not bytes: a Russian file under the cap loads whole", { tags: "hard" }, async () => {
+    const russian = "- Пользователь любит короткие ответы\n".repeat(40).trimEnd(); // about 1500 characters, 2700 bytes
+    await write("MEMORY.md", `${russian}\n`);
+    const block = blockOf(await loadMemory(dir, { maxCharsPerFile: 2000 }), "MEMORY.md");
+    expect(
+      block,
+      `MEMORY.md has ${russian.length + 1} characters (${Buffer.byteLength(russian) + 1} bytes in UTF-8) under a 2000-character cap, and ` +
+        `was cut: a Cyrillic letter is one character but two bytes. Count text.length, not Buffer.byteLength (TODO 1 in ${LOADER}).`,
+    ).toBe(russian);
+  });
+
   it("does not crash when the folder or a file is missing (a first run)", async () => {
     const { value: prompt, error } = await attempt(() => loadMemory(path.join(dir, "not-created-yet")));
     expect(
@@ -349,6 +360,16 @@ describe("normalizeFact (TODO 3)", () => {
     expect(normalizeFact("Dr. Smith is the user's doctor"), 'Only a FINAL full stop goes: "Dr." inside the fact stays.').toBe("dr. smith is the user's doctor");
   });
 
+  it("squeezes every kind of whitespace: a no-break space, a carriage return, a tab", { tags: "hard" }, () => {
+    for (const fact of ["The user\u00a0likes cats", "The user\r\nlikes cats", "The user \u2009likes\tcats"]) {
+      expect(
+        normalizeFact(fact),
+        `normalizeFact(${JSON.stringify(fact)}): "every run of whitespace" includes the no-break space phones insert (U+00A0), \\r ` +
+          `from Windows and thin spaces; /\\s+/ matches them all, a list of " \\t\\n" does not (TODO 3 in ${REMEMBER}).`,
+      ).toBe("the user likes cats");
+    }
+  });
+
   it("treats a letter typed as two code points (и + combining breve) as the same letter (NFC)", { tags: "hard" }, () => {
     const composed = "Мой город Йошкар-Ола";
     const decomposed = composed.normalize("NFD");
@@ -427,6 +448,18 @@ describe("remember (TODO 5)", () => {
       await read("MEMORY.md"),
       'remember added "the user PREFERS   reports in eur" although MEMORY.md has "The user prefers reports in EUR": the ' +
         "duplicate check is case- or space-sensitive. Compare normalizeFact(new) with normalizeFact(factOf(line).text).",
+    ).toBe(old);
+    expect(result).toMatch(/already/i);
+  });
+
+  it("normalises the stored fact too, not only the new one: a stored final stop or capital is no new fact", async () => {
+    const old = "# Memory\n- The user  likes cats. (2026-04-01)\n";
+    await write("MEMORY.md", old);
+    const result = await remember(dir, "the user likes cats", { today });
+    expect(
+      await read("MEMORY.md"),
+      'MEMORY.md holds "The user  likes cats." and remember added "the user likes cats" again: both sides of the comparison need ' +
+        `normalizeFact, the stored fact (factOf(line).text) as well as the new one (TODO 5 in ${REMEMBER}).`,
     ).toBe(old);
     expect(result).toMatch(/already/i);
   });
