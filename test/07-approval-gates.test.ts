@@ -209,6 +209,21 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
     expect(matches("send_email(urgent=true)", call("send_email", { urgent: false })), 'urgent: false does not fit "true".').toBe(false);
   });
 
+  it("0, false and an empty text are values: a rule about them covers the call", { tags: "hard" }, () => {
+    for (const [rule, input, what] of [
+      ["set_flag(enabled=false)", { enabled: false }, "enabled: false"],
+      ["pay_invoice(amount=0)", { amount: 0 }, "amount: 0"],
+      ["send_email(subject=*)", { subject: "" }, 'subject: ""'],
+    ] as const) {
+      const name = rule.slice(0, rule.indexOf("("));
+      expect(
+        matches(rule, call(name, input)),
+        `"${rule}" should cover a call with ${what}: only a missing field, null or an empty list is "no value". A check like ` +
+          `if (!value) also skips 0, false and "", so a deny rule about them never fits (TODO 1 in ${FILE}).`,
+      ).toBe(true);
+    }
+  });
+
   it("looks only at the call's own fields", { tags: "hard" }, () => {
     expect(
       matches("save_to_file(constructor=*)", call("save_to_file", { filename: "a.txt" })),
@@ -531,6 +546,11 @@ describe("decide: asking a person (TODOs 4 and 5)", () => {
       /user/i.test(reason) && /(yourself|themselves|themself|run .*terminal|allow rule|approve)/i.test(reason),
       `The reason should suggest what the user can do: approve it in a terminal, add an allow rule, or do it themselves. Got: ${reason}`,
     ).toBe(true);
+    expect(
+      reason,
+      "The reason should pass on why nobody can answer, approver.unavailable (here \"there is no terminal to ask on (test)\"): " +
+        `nobodyToAsk(call, approver.unavailable), so the model can tell the user what to change (TODO 4 in ${FILE}). Got: ${reason}`,
+    ).toContain("there is no terminal to ask on (test)");
   });
 
   it("no terminal and no word on why: the reason still says nobody could approve it", { tags: "hard" }, async () => {

@@ -1,0 +1,98 @@
+// Exercise 07, solved: the permission gate, with rules about lists of values.
+// (Lesson 07's own gate.ts compares one value per field; this one also judges a field that holds a list.)
+//
+// The permission gate: before a tool runs, the harness (not the model) decides whether it may.
+//
+//   1. A deny rule matches          -> refuse. Nothing outranks a "never".
+//   2. An allow rule matches        -> run. ("always" answered earlier adds one, for this session.)
+//   3. An ask rule matches          -> ask the person.
+//   4. No rule: the tool only reads -> run. Reading changes nothing.
+//   5. No rule, it changes things   -> ask the person.
+//
+// Asking needs someone to answer. With no terminal the gate refuses at once and says why.
+// A refusal is a Verdict, never an exception: the loop sends it to the model as an is_error result,
+// and the model can explain it to the user and suggest what to do.
+
+import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
+import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "../../lessons/07-approval-gates/permissions.ts";
+
+// "any": one value in the field is enough (deny, ask: the cautious side of a refusal or a question).
+// "every": all of them must fit (allow: one stranger in a list of recipients must not ride along).
+export type Need = "any" | "every";
+
+// Does this rule cover this call? The tool name must fit, and so must the input field it names, if any.
+export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boolean {
+  if (!matchesGlob(call.name, rule.tool)) return false;
+  if (!rule.argument) return true;
+  const { name, pattern } = rule.argument;
+  // Only the call's own fields: "constructor" is not a field of {} just because every object inherits one.
+  const value = Object.hasOwn(call.input, name) ? call.input[name] : undefined;
+  // A rule about a field the call does not have says nothing about this call; nor does an empty list.
+  if (!value) return false;
+  const items: unknown[] = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return false;
+  // A number or a boolean is compared as its JSON text: 1000 as "1000", true as "true".
+  const fits = (item: unknown) => matchesGlob(typeof item === "string" ? item : String(JSON.stringify(item)), pattern);
+  return need === "every" ? items.every(fits) : items.some(fits);
+}
+
+export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
+  const find = (list: Rule[], need: Need) => list.find((rule) => ruleMatches(rule, call, need));
+
+  // Deny first: an allow rule written later to stop the prompts must not erase a line drawn for safety.
+  const denied = find(rules.deny, "any");
+  if (denied) return { allowed: false, reason: deniedByRule(call, denied) };
+
+  const allowed = find(rules.allow, "every");
+  if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
+
+  const askRule = find(rules.ask, "any");
+  if (!askRule && call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
+
+  if (!approver.canAsk) return { allowed: false, reason: nobodyToAsk(call, approver.unavailable) };
+
+  const why = askRule ? `the rule ask ${askRule.source} says to ask` : `${call.name} can change things, and no rule allows it`;
+  let answer: unknown;
+  try {
+    answer = await approver.ask({ call, why });
+  } catch (error) {
+    // The terminal went away mid-question: nobody answered, so nothing runs.
+    const message = error instanceof Error ? error.message : String(error);
+    return { allowed: false, reason: nobodyToAsk(call, `asking failed (${message})`) };
+  }
+  if (answer === "always") {
+    // Remembered for this tool only, in memory only: the file on disk does not change.
+    rules.allow.push({ tool: call.name, source: `${call.name} (you answered "always" this session)` });
+    return { allowed: true, reason: `the user allowed ${call.name} for the rest of this session` };
+  }
+  if (answer === "yes") return { allowed: true, reason: "the user approved this call" };
+  // "no", and anything that is not clearly yes: when in doubt, the gate refuses.
+  return { allowed: false, reason: declinedByUser(call) };
+}
+
+// The three refusals. Each tells the model what happened, that retrying will not help, and what
+// the user can do, so the model explains instead of trying again or going around the gate.
+
+export function deniedByRule(call: GateCall, rule: Rule): string {
+  return (
+    `Not run: the user's permission rules forbid this call to ${call.name} (deny rule "${rule.source}" in the permissions file). ` +
+    "Do not retry it or reach the same result with another tool. Tell the user it was blocked by that rule; " +
+    "if they really want it, they can change the rule or do it themselves."
+  );
+}
+
+export function nobodyToAsk(call: GateCall, unavailable = "nobody can answer an approval prompt here"): string {
+  return (
+    `Not run: ${call.name} needs the user's approval, and ${unavailable}, so nobody could approve it. ` +
+    "Do not retry. Tell the user what you wanted to do and why it was not done; they can run the agent in a terminal " +
+    "and approve it when asked, add an allow rule to the permissions file, or do it themselves."
+  );
+}
+
+export function declinedByUser(call: GateCall): string {
+  return (
+    `Not run: the user was asked to approve this call to ${call.name} and answered no. ` +
+    "Do not retry the same call. Tell the user you did not do it, and ask whether they want something different " +
+    "(another file name, other content, another recipient) or prefer to do it themselves."
+  );
+}
