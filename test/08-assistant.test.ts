@@ -123,6 +123,41 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(problemWith(out)).toBeNull();
   });
 
+  it("the message after the orphan is not a user message: a new user message goes in between", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Сохрани отчёт" },
+      { role: "assistant", content: [use("toolu_cut")] },
+      { role: "assistant", content: [text("(the session was resumed)")] },
+      { role: "user", content: "go on" },
+    ]);
+    const out = repaired(history);
+    expect(
+      out.map((m) => m.role),
+      "the next message after the tool_use is an assistant message, which cannot carry tool_result blocks: insert a new user " +
+        `message with the answer right after the tool_use, and leave the assistant message as it was (TODO 1 in ${REPAIR})`,
+    ).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expectInterrupted(resultsIn(out[2])[0], "toolu_cut", "the inserted message");
+    expect(out[3], "the assistant message after it is unchanged").toEqual(history[2]);
+    expect(problemWith(out), "the repaired history must be a valid request").toBeNull();
+  });
+
+  it("only the very next message answers a call: a result further on does not count", () => {
+    const history = frozen<Message[]>([
+      { role: "user", content: "Сохрани отчёт" },
+      { role: "assistant", content: [use("toolu_late")] },
+      { role: "user", content: "what happened?" },
+      { role: "assistant", content: [text("Let me check.")] },
+      { role: "user", content: [result("toolu_late")] },
+    ]);
+    const out = repaired(history);
+    expect(
+      resultsIn(out[2]).map((r) => r.tool_use_id),
+      "toolu_late has a result, but only two messages later: the API wants it in the very next message, so that message (the " +
+        "user's \"what happened?\") must get an interrupted result for it. Look only at the next message, not the rest of the " +
+        `history (TODO 1 in ${REPAIR})`,
+    ).toEqual(["toolu_late"]);
+  });
+
   it("the user typed on after the crash: the answers go at the start of that message, before the text", () => {
     const history = frozen<Message[]>([
       { role: "user", content: "Запиши лида" },
@@ -272,10 +307,13 @@ describe("routeModel: the routing rule, one outcome per case (TODO 2)", () => {
   });
 
   it(`MANY_STEPS (${MANY_STEPS}) steps or more goes to the strong model, and why says how many`, () => {
-    expect(routed({ steps: MANY_STEPS, asksForStrong: false }), `exactly ${MANY_STEPS} steps counts as many (>=, not >)`).toEqual({
-      model: STRONG_MODEL,
-      why: expect.stringMatching(new RegExp(`^strong.*${MANY_STEPS}`)),
-    });
+    const atThreshold = routed({ steps: MANY_STEPS, asksForStrong: false });
+    expect(atThreshold.model, `exactly ${MANY_STEPS} steps counts as many (>=, not >)`).toBe(STRONG_MODEL);
+    expect(
+      atThreshold.why,
+      `why should start with "strong" and say how many steps there were (e.g. "strong: ${MANY_STEPS} steps"), so a person reading ` +
+        `the log sees why the dearer model ran (TODO 2 in ${ROUTE}); it said ${JSON.stringify(atThreshold.why)}`,
+    ).toMatch(new RegExp(`^strong.*${MANY_STEPS}`));
     expect(routed({ steps: 7, asksForStrong: false }).why).toMatch(/^strong.*7/);
   });
 
@@ -364,6 +402,29 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
       order.push(i);
     })));
     expect(order, "first come, first served within a session").toEqual([0, 1, 2]);
+  });
+
+  it("three messages for one chat sent in the same tick: each waits for the one before, none overlap", async () => {
+    const q = queue();
+    const events: string[] = [];
+    const gates = [deferred(), deferred(), deferred()];
+    const runs = gates.map((gate, i) =>
+      q.run("telegram-3", async () => {
+        events.push(`${i} starts`);
+        await gate.promise;
+        events.push(`${i} ends`);
+      }),
+    );
+    for (const gate of gates) {
+      await tick();
+      gate.resolve("done");
+    }
+    await Promise.all(runs);
+    expect(
+      events,
+      "Three jobs queued for one chat at the same moment ran over each other: each must wait for the LAST job queued before it, not " +
+        `the first (keep the newest promise of each key in the Map, replacing the older one) (TODO 3 in ${QUEUE}).`,
+    ).toEqual(["0 starts", "0 ends", "1 starts", "1 ends", "2 starts", "2 ends"]);
   });
 
   it("a failed turn rejects for its caller, and the next message of the chat still gets its turn", async () => {
