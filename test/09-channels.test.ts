@@ -268,6 +268,16 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
     expect(String(early.json.error), "the 503 says what is missing").toMatch(/gateway|start/i);
   });
 
+  it("checks the secret before saying the gateway is missing: a stranger gets 401, not 503", async () => {
+    const { url } = await rig(undefined, { attach: false });
+    const stranger = await post(url, lead, { [SECRET_HEADER]: "guess" });
+    expect(
+      stranger.status,
+      `A request without the secret got ${stranger.status} before the channel was started: the order is 405, 401, the body, then ` +
+        `503. A stranger learns nothing about the channel, not even that it is not running yet (TODO 3 in ${FILE}).`,
+    ).toBe(401);
+  });
+
   it("gives two chats at once each their own reply", async () => {
     const { url } = await rig(async (turn) => {
       // The first chat's turn is slower, so the second chat's reply comes first.
@@ -327,6 +337,34 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
       expect(Number.isNaN(got[0]?.at.getTime())).toBe(false);
       await expect(channel.send("no-such-chat", "late"), "send() for a chat with no waiting request must not throw").resolves.toBeUndefined();
       await expect(channel.send("4217", "late"), "send() for a chat whose requests were all answered must not throw").resolves.toBeUndefined();
+    } finally {
+      channel.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("reads the clock for each message, not once when the channel is made", async () => {
+    let minutes = 0;
+    const channel = createWebhookChannel({ secret: HTTP_SECRET, now: () => new Date(AT.getTime() + minutes * 60_000) });
+    const got: IncomingMessage[] = [];
+    void channel.start(async (message) => {
+      got.push(message);
+      await channel.send(message.chatId, "ok");
+    });
+    const server = http.createServer((request, response) => void channel.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      minutes = 5;
+      await post(url, lead);
+      minutes = 65;
+      await post(url, { ...lead, text: "ещё одно" });
+      expect(
+        got.map((m) => m.at.toISOString()),
+        "Each message should carry the moment it arrived, now() called per request: messages 5 and 65 minutes after start-up got " +
+          `these times. Call now() inside handle(), not once in createWebhookChannel (TODO 3 in ${FILE}).`,
+      ).toEqual([new Date(AT.getTime() + 5 * 60_000).toISOString(), new Date(AT.getTime() + 65 * 60_000).toISOString()]);
     } finally {
       channel.close();
       server.closeAllConnections();
