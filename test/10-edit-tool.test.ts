@@ -308,6 +308,15 @@ describe("safety stop 2: a span much larger than the quote (TODO 5)", () => {
     expect(refuseOversized("a b c d", { start: 0, end: 7 }, "a\tb\nc\rd", "whitespace-normalised"), "no kind of whitespace counts").toBeNull();
   });
 
+  it("counts no tab or line break in the span found either", { tags: "hard" }, () => {
+    const found = "\t\t\tif (a) {\n\t\t\t\tgo();\n\t\t\t}";
+    expect(
+      refuseOversized(found, { start: 0, end: found.length }, "if (a) { go(); }", "whitespace-normalised"),
+      "The span found is the quote laid out with tabs and line breaks: the same non-space characters, so no refusal. Leave out " +
+        `every kind of whitespace (/\\s/), not only the space character (TODO 5 in ${STOPS}).`,
+    ).toBeNull();
+  });
+
   it("stops a block-anchored match that swallows many lines", () => {
     const content = ["begin", "  one();", ...Array.from({ length: 20 }, (_, i) => `  more${i}();`), "end"].join("\n");
     const result = applyEdit(content, "begin\n  one();\nend", "begin\nend", false, yourParts);
@@ -342,6 +351,20 @@ describe("the literal splice (TODO 6)", () => {
     ).toBe("afirstb2c");
     expect(spliceLiterally("abc", []), "no spans: the text as it was").toBe("abc");
     expect(spliceLiterally("abc", [{ start: 0, end: 3, text: "z" }])).toBe("z");
+  });
+
+  it("takes offsets in UTF-16 units, as slice() does: an emoji before a span moves nothing", { tags: "hard" }, () => {
+    const content = "😀 x = 1; 🚀 y = 2;";
+    const x = content.indexOf("x");
+    const y = content.indexOf("y");
+    expect(
+      spliceLiterally(content, [
+        { start: x, end: x + 1, text: "a" },
+        { start: y, end: y + 1, text: "b" },
+      ]),
+      "A span's start and end are offsets for content.slice() (an emoji counts 2): [...content] counts code points, so each cut after " +
+        `an emoji lands one place off. Cut the string with slice() (TODO 6 in ${SPLICE}).`,
+    ).toBe("😀 a = 1; 🚀 b = 2;");
   });
 
   it("property: equals slicing by hand, for any non-overlapping spans", { tags: "hard" }, () => {
