@@ -337,6 +337,17 @@ describe("tools/list in pages: follow nextCursor to the end, but not forever (TO
     expect(single.asked, "a server without pages is asked once").toHaveLength(1);
   });
 
+  it('takes a nextCursor of "" as a cursor like any other: only a missing one ends the list', async () => {
+    const server = fakeLister("blank", (n) => (n === 1 ? { tools: [tool("a")], nextCursor: "" } : { tools: [tool("b")] }));
+    const tools = await toolsFromServers([server]);
+    expect(
+      tools.map((t) => t.name),
+      'page 1 came with nextCursor: "", which is present: a cursor is an opaque string, and only a MISSING nextCursor ends the ' +
+        'results. Test nextCursor === undefined, not its truthiness, and pass "" back as it came (TODO 3 in ' + FILE + ").",
+    ).toEqual(["mcp__blank__a", "mcp__blank__b"]);
+    expect(server.asked, 'the second request carries cursor "", exactly as it came').toEqual([undefined, ""]);
+  });
+
   it(`lists a server with exactly MAX_TOOL_PAGES (${MAX_TOOL_PAGES}) pages`, async () => {
     const server = fakeLister("wide", (n) => (n < MAX_TOOL_PAGES ? { tools: [tool(`t${n}`)], nextCursor: `after-${n}` } : { tools: [tool(`t${n}`)] }));
     const listing = toolsFromServers([server]);
