@@ -264,6 +264,22 @@ describe("truncateOutput (TODO 3)", () => {
     expect(numbers, '"bb" is shown (in part), so only one line, "ccc", is not shown: the note should say 1.').toContain(1);
   });
 
+  it("starts the note on a line of its own also when the kept text starts with a line break", { tags: "hard" }, () => {
+    for (const [text, maxChars, maxLines, kept] of [
+      ["\nfirst line that is long", 10, 100, "\nfirst lin"],
+      ["one\ntwo\nthree\n", 100, 2, "one\ntwo\n"],
+    ] as const) {
+      const out = truncateOutput(text, maxChars, maxLines);
+      const after = out.slice(kept.length);
+      expect(
+        out.startsWith(kept) && (kept.endsWith("\n") || after.startsWith("\n")) && after.trim() !== "",
+        `truncateOutput(${JSON.stringify(text)}, ${maxChars}, ${maxLines}) gave ${JSON.stringify(out)}: keep ${JSON.stringify(kept)} as it is, ` +
+          `then the note on a line of its own: add a line break before it unless the kept text ENDS with one (whether it starts ` +
+          `with one does not matter) (TODO 3 in ${FILE}).`,
+      ).toBe(true);
+    }
+  });
+
   it("never cuts an emoji in half", { tags: "hard" }, () => {
     const out = truncateOutput("😀".repeat(10), 5, 10);
     const kept = out.split("\n")[0] ?? "";
