@@ -80,6 +80,7 @@ export async function decide(call: GateCall, rules: PermissionRules, approver: A
 
 // The three refusals. Each tells the model what happened, that retrying will not help, and what
 // the user can do, so the model explains instead of trying again or going around the gate.
+// Stryker disable all: given in the starter, as it is
 
 export function deniedByRule(call: GateCall, rule: Rule): string {
   return (
@@ -104,3 +105,4 @@ export function declinedByUser(call: GateCall): string {
     "(another file name, other content, another recipient) or prefer to do it themselves."
   );
 }
+// Stryker restore all
