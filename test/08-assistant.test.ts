@@ -123,7 +123,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(problemWith(out)).toBeNull();
   });
 
-  it("the message after the orphan is not a user message: a new user message goes in between", () => {
+  it("the message after the orphan is not a user message: a new user message goes in between", { tags: "hard" }, () => {
     const history = frozen<Message[]>([
       { role: "user", content: "Сохрани отчёт" },
       { role: "assistant", content: [use("toolu_cut")] },
@@ -141,7 +141,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(problemWith(out), "the repaired history must be a valid request").toBeNull();
   });
 
-  it("only the very next message answers a call: a result further on does not count", () => {
+  it("only the very next message answers a call: a result further on does not count", { tags: "hard" }, () => {
     const history = frozen<Message[]>([
       { role: "user", content: "Сохрани отчёт" },
       { role: "assistant", content: [use("toolu_late")] },
@@ -404,7 +404,7 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     expect(order, "first come, first served within a session").toEqual([0, 1, 2]);
   });
 
-  it("three messages for one chat sent in the same tick: each waits for the one before, none overlap", async () => {
+  it("three messages for one chat sent in the same tick: each waits for the one before, none overlap", { tags: "hard" }, async () => {
     const q = queue();
     const events: string[] = [];
     const gates = [deferred(), deferred(), deferred()];

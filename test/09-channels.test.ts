@@ -268,7 +268,7 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
     expect(String(early.json.error), "the 503 says what is missing").toMatch(/gateway|start/i);
   });
 
-  it("checks the secret before saying the gateway is missing: a stranger gets 401, not 503", async () => {
+  it("checks the secret before saying the gateway is missing: a stranger gets 401, not 503", { tags: "hard" }, async () => {
     const { url } = await rig(undefined, { attach: false });
     const stranger = await post(url, lead, { [SECRET_HEADER]: "guess" });
     expect(
@@ -344,7 +344,7 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
     }
   });
 
-  it("reads the clock for each message, not once when the channel is made", async () => {
+  it("reads the clock for each message, not once when the channel is made", { tags: "hard" }, async () => {
     let minutes = 0;
     const channel = createWebhookChannel({ secret: HTTP_SECRET, now: () => new Date(AT.getTime() + minutes * 60_000) });
     const got: IncomingMessage[] = [];

@@ -337,7 +337,7 @@ describe("tools/list in pages: follow nextCursor to the end, but not forever (TO
     expect(single.asked, "a server without pages is asked once").toHaveLength(1);
   });
 
-  it('takes a nextCursor of "" as a cursor like any other: only a missing one ends the list', async () => {
+  it('takes a nextCursor of "" as a cursor like any other: only a missing one ends the list', { tags: "hard" }, async () => {
     const server = fakeLister("blank", (n) => (n === 1 ? { tools: [tool("a")], nextCursor: "" } : { tools: [tool("b")] }));
     const tools = await toolsFromServers([server]);
     expect(
