@@ -196,8 +196,28 @@ async function runTelegram(assistant: Assistant, print: (line: string) => void):
   await mkdir(assistant.folders.sessionsDir, { recursive: true });
   console.log(chalk.bold(`\nThe Telegram bot is polling for messages (answering chats: ${[...allowedChats].join(", ") || "none"}; Ctrl-C to stop)`));
   process.once("SIGINT", () => telegram.stop());
-  await assistant.gateway.attach(telegram);
+  const watching = stopWhenOrphaned();
+  try {
+    await assistant.gateway.attach(telegram);
+  } finally {
+    clearInterval(watching);
+  }
   return "";
+}
+
+// `npm run` may be stopped on its own (kill -INT on npm's process, or a terminal closed under it): npm
+// then exits without passing the signal on, and this process, now an orphan, would go on polling and
+// answering. A parent that changed means whoever started us is gone: stop as on Ctrl-C.
+function stopWhenOrphaned(): ReturnType<typeof setInterval> {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      process.emit("SIGINT", "SIGINT");
+    }
+  }, 1000);
+  timer.unref();
+  return timer;
 }
 
 function historyOf(assistant: Assistant) {
