@@ -73,8 +73,13 @@ export function cookieValue(request: IncomingMessage, name: string): string | un
   return undefined;
 }
 
+// Whether the request carries this server's session cookie with the right secret.
+export function hasSession(request: IncomingMessage, port: number, secret: string): boolean {
+  return sameSecret(cookieValue(request, cookieName(port)), secret);
+}
+
 export function checkCookie(request: IncomingMessage, port: number, secret: string): void {
-  if (!sameSecret(cookieValue(request, cookieName(port)), secret)) {
+  if (!hasSession(request, port, secret)) {
     throw new HttpError(403, "Refused: this browser has not opened the link printed in the terminal (the one with ?key=...), so it has no session cookie.");
   }
 }

@@ -21,7 +21,7 @@ import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import type { ShownMessage } from "./chat-history.ts";
-import { checkCookie, checkHost, checkOrigin, cookieName, cookieValue, dropRestOfBody, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
+import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
 
 export const DEFAULT_PAGE = path.join("lessons", "09-channels", "chat-page.html");
@@ -120,7 +120,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         response.end();
         return;
       }
-      if (!sameSecret(cookieValue(request, cookieName(port)), token)) return sendText(response, 401, messages().web.openTheLink);
+      if (!hasSession(request, port, token)) return sendText(response, 401, messages().web.openTheLink);
       const nonce = randomBytes(16).toString("base64");
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
