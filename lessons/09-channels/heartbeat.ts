@@ -90,8 +90,7 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
   async function tick(): Promise<string[]> {
     if (!deliver) throw new Error("The heartbeat is not attached to a gateway yet: call start() or once() first.");
     if (!existsSync(options.file)) {
-      if (!reported.has("no-file")) print(`heartbeat: no ${options.file}; nothing is scheduled.`);
-      reported.add("no-file");
+      reportOnce(`no ${options.file}; nothing is scheduled.`);
       return [];
     }
     // A named pipe would block the read until some program writes to it (for ever, here); a device
