@@ -11,25 +11,12 @@ import { messages } from "../i18n/messages.ts";
 import { isHard } from "../../test/helpers/levels.ts";
 import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
+import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
 import { cachedVerdict, fingerprint, keepVerdict } from "./verdict-cache.ts";
 
-export interface CheckOutcome {
-  title: string; // "describe > it"
-  passed: boolean;
-  hard: boolean; // a hard-mode check (tagged "hard", test/helpers/levels.ts); the others are core
-  message: string; // the failure's teaching message, without stack lines
-  todos: number[]; // the TODOs this check is about (from its titles, else from the message)
-  frame: string; // code frame at the failure, "" when none could be read
-}
-
-export interface CheckResult {
-  checks: CheckOutcome[];
-  // The test file could not run at all (a syntax error, a missing export): no check ran.
-  broken?: { message: string; frame: string };
-  // Taken from the last run (verdict-cache.ts): nothing it depends on has changed since.
-  fromCache?: boolean;
-}
+// The verdict's shape has its own file, so verdict-cache.ts can keep verdicts without importing the runner.
+export type { CheckOutcome, CheckResult } from "./check-result.ts";
 
 export interface CheckRunner {
   run(exercise: CourseUnit): Promise<CheckResult>;

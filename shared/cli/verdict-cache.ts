@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { CheckResult } from "./check-runner.ts";
+import type { CheckResult } from "./check-result.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 
 const CACHE_DIR = path.join("node_modules", ".cache", "course", "verdicts");
