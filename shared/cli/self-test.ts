@@ -79,6 +79,7 @@ export async function selfTestCommand(): Promise<number> {
   if (tsc.code !== 0) console.log(tsc.output);
   record(tally, tsc.code === 0, "tsc --noEmit: lessons, exercises, solutions, shared and tests type-check");
   step = took("Steps 1 and 2", step);
+  printSlowest(solved.fileSeconds);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
   const { starters, wrongAnswers: proofs, hints } = await proofRun;
@@ -164,6 +165,13 @@ async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: Course
     copy.remove();
   }
   return runs;
+}
+
+// The five test files that took longest in step 2 (they run side by side, so their times overlap):
+// where to look first when npm test grows slow. `npm run bench -- test` reads these lines.
+function printSlowest(files: Array<{ file: string; seconds: number }>): void {
+  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
+  for (const { file, seconds } of slowest) console.log(chalk.dim(`  slowest: ${seconds.toFixed(1)} s ${file}`));
 }
 
 // Prints how long a step took (the figure issue reports and the bench quote), and returns now.

@@ -18,12 +18,17 @@ export interface VitestRun {
   tests: TestOutcome[];
   // Test files that failed to load at all (a syntax error, a missing export): no test in them ran.
   brokenFiles: Array<{ file: string; message: string }>;
+  // How long each test file took, from its start to its end (files run side by side): npm test
+  // prints the slowest, so whoever works on its speed knows where the time goes.
+  fileSeconds: Array<{ file: string; seconds: number }>;
 }
 
 interface JsonReport {
   testResults?: Array<{
     name: string;
     status: string;
+    startTime?: number;
+    endTime?: number;
     message?: string;
     assertionResults?: Array<{ ancestorTitles?: string[]; title: string; status: string; failureMessages?: string[] }>;
   }>;
@@ -58,8 +63,12 @@ export async function runVitest(files: string[], options: { target: "exercises" 
 
   const tests: TestOutcome[] = [];
   const brokenFiles: VitestRun["brokenFiles"] = [];
+  const fileSeconds: VitestRun["fileSeconds"] = [];
   for (const fileResult of parsed.testResults ?? []) {
     const file = path.relative(process.cwd(), fileResult.name);
+    if (fileResult.startTime !== undefined && fileResult.endTime !== undefined) {
+      fileSeconds.push({ file, seconds: (fileResult.endTime - fileResult.startTime) / 1000 });
+    }
     const assertions = fileResult.assertionResults ?? [];
     if (assertions.length === 0 && fileResult.status === "failed") {
       brokenFiles.push({ file, message: firstLines(fileResult.message ?? "the file failed to load") });
@@ -74,7 +83,7 @@ export async function runVitest(files: string[], options: { target: "exercises" 
       });
     }
   }
-  return { exitCode, tests, brokenFiles };
+  return { exitCode, tests, brokenFiles, fileSeconds };
 }
 
 function firstLines(text: string, count = 3): string {
