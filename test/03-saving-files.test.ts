@@ -643,7 +643,7 @@ describe("save_to_file in the agent loop, through the given tool (TODOs 1 and 5)
     });
   });
 
-  it("runs the seed's task: rate, calculation, then the report file", async () => {
+  it("runs the lesson's sample task: rate, calculation, then the report file", async () => {
     const mock = createMockModel([
       reply.toolUse("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }),
       reply.toolUse("calculate", { expression: "500 * 92.5" }),

@@ -120,7 +120,7 @@ describe("lesson 03 agent on the offline model", () => {
     expect(tools.map((t) => t.name)).toEqual(["get_exchange_rate", "calculate", "save_to_file"]);
   });
 
-  it("runs the seed's task end to end: rate, calculation, report.txt with 46250 and the rate", async () => {
+  it("runs the sample task end to end: rate, calculation, report.txt with 46250 and the rate", async () => {
     for (const task of [sampleTasks[0] ?? "", "Сколько стоят 500 долларов в рублях? Сохрани результат в файл report.txt"]) {
       const { client, calls } = recordingClient();
       const answer = await runAgent(client, task, { workspaceDir: ws });

@@ -68,8 +68,8 @@ function withUsage(turns: MockTurn[], usage: Array<{ input_tokens: number; outpu
   return { mock, client };
 }
 
-describe("the assistant on the offline model: the seed's message and a follow-up", () => {
-  it("npm run lesson 8's sample: the seed's Telegram message becomes a lead row in leads.csv", async () => {
+describe("the assistant on the offline model: the sample message and a follow-up", () => {
+  it("npm run lesson 8's sample: the sample Telegram message becomes a lead row in leads.csv", async () => {
     const { client, calls } = recordingClient();
     const answer = await runAgent(client, sampleTasks[0]!, options());
     expect(sampleTasks[0]).toBe("Ищу поставщика ASIC, контакт @mining_pro");

@@ -128,7 +128,7 @@ async function bot(options: { approvalTimeoutMs?: number } = {}) {
 }
 
 describe("telegram: messages in, replies out, only for allowed chats", () => {
-  it("answers an allowed chat (typing first), refuses another chat once, and records the seed's lead", async () => {
+  it("answers an allowed chat (typing first), refuses another chat once, and records the sample lead", async () => {
     const { stop } = await bot();
     fake.message(ALLOWED, "What is the USD to RUB rate?");
     fake.message(999, "hi", "stranger");
