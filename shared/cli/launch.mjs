@@ -9,6 +9,7 @@
 
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -130,7 +131,11 @@ try {
   console.error("\nThe course's TypeScript failed to build (see above). Fix that file, or run `npx tsc --noEmit` for details.");
   process.exit(1);
 }
-// Stack traces point at the .ts files, not the bundle.
-process.setSourceMapsEnabled(true);
+// Stack traces are pointed back at the .ts files only when one is printed (source-mapped-stack.ts):
+// Node's own source-map support would parse every bundle file's map on every start. For Node's
+// mapping of every trace, run with NODE_OPTIONS=--enable-source-maps.
+// Node 22.1+ keeps the code it compiled from the bundle in a cache between runs (Node 20 has no
+// such cache: the call is skipped). Keyed by file content, so a rebuilt bundle is compiled afresh.
+module.enableCompileCache?.(path.join(cacheRoot, "compile"));
 const { main } = await import(pathToFileURL(path.join(dir, "course.js")).href);
 process.exitCode = await main(process.argv.slice(2));

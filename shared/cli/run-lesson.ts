@@ -20,6 +20,7 @@ import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.
 import { openTape, type Tape } from "./record-replay-flags.ts";
 import { en } from "../i18n/en.ts";
 import { messages } from "../i18n/messages.ts";
+import { sourceMappedStack } from "./source-mapped-stack.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -267,5 +268,5 @@ export function describeError(error: unknown): string {
     return chalk.red(m.apiError(status, inert(error.message))) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(err.stack ?? "", { multiline: true }))}`;
+  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(sourceMappedStack(err.stack ?? ""), { multiline: true }))}`;
 }

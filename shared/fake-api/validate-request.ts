@@ -2,9 +2,9 @@
 // reject also fails offline and in tests, with the same words. Rules and wording: ../shared/API_FACTS.md.
 // Returns the first problem as { status, type, message }, or null when the request is valid.
 
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { BLOCK_FIELDS, COUNT_TOKENS_FIELDS, MESSAGE_FIELDS, REQUEST_FIELDS, TOOL_CHOICE_FIELDS, TOOL_FIELDS } from "./known-fields.ts";
 import { KNOWN_MODELS } from "./known-models.ts";
+import { metaSchemaError } from "./meta-schema-check.ts";
 import { checkForModel, checkThinkingBlock, checkThinkingShape, verifyBySignature, type ThinkingVerifier } from "./model-rules.ts";
 
 export interface RequestProblem {
@@ -139,7 +139,7 @@ function checkTools(tools: unknown): RequestProblem | null {
     if (isObject(properties) && Object.keys(properties).some((key) => !PROPERTY_NAME.test(key))) {
       return invalid(`${where}.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'`);
     }
-    const schemaProblem = schemaError(tool.input_schema);
+    const schemaProblem = metaSchemaError(tool.input_schema);
     if (schemaProblem) {
       return invalid(`${where}.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (${schemaProblem})`);
     }
@@ -394,30 +394,3 @@ function checkToolPairing(messages: Json[]): RequestProblem | null {
   return null;
 }
 
-// Checks a tool's input_schema against the JSON Schema 2020-12 meta-schema, as the API does (so
-// {"type": "strng"} is refused). Returns ajv's first complaint, or null. Built on first use: a run
-// that sends no tools never loads the meta-schema. Results are kept per schema text, because a
-// loop sends the same tools with every request.
-let metaSchemaChecker: Ajv2020 | undefined;
-const schemaVerdicts = new Map<string, string | null>();
-
-function schemaError(schema: Json): string | null {
-  const key = JSON.stringify(schema);
-  const known = schemaVerdicts.get(key);
-  if (known !== undefined) return known;
-  // code.optimize off: ajv compiles the meta-schema once per process and runs it a few times, so its
-  // optimising pass cost more (about 15 ms of each lesson's start) than it saved.
-  metaSchemaChecker ??= new Ajv2020({ strict: false, validateFormats: false, code: { optimize: false } });
-  let verdict: string | null = null;
-  try {
-    if (!metaSchemaChecker.validateSchema(schema)) {
-      const first = metaSchemaChecker.errors?.[0];
-      verdict = first ? `${first.instancePath || "/"} ${first.message ?? "is invalid"}` : "the schema is invalid";
-    }
-  } catch (error) {
-    verdict = (error as Error).message;
-  }
-  if (schemaVerdicts.size > 500) schemaVerdicts.clear();
-  schemaVerdicts.set(key, verdict);
-  return verdict;
-}
