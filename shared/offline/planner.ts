@@ -9,6 +9,7 @@
 
 import { messages } from "../i18n/messages.ts";
 import { resolveConversation } from "./conversation.ts";
+import { parseConversion } from "./currencies.ts";
 import { hesitate, tieNote, trustingGuesses, unsureNote } from "./tool-choice/hesitation.ts";
 import { callOut, choiceFor, namesOut } from "./tool-choice/translate.ts";
 import { partContext, withChoice, type Lang, type Plan, type PlanContext, type Skill, type ToolCallPlan, type ToolOutcome } from "./plan-context.ts";
@@ -65,7 +66,7 @@ function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): P
   const partSkills = skills.filter((s) => !s.wholeTask);
   // "I have 2500 rubles. How many dollars is that?": the questions, with "that" read as the sum.
   const stated = readStatedSum(ctx.task);
-  const parts: QuestionPart[] = stated?.parts ?? splitTask(ctx.task);
+  const parts: QuestionPart[] = withEarlierTargets(stated?.parts ?? splitTask(ctx.task), ctx.lang);
   if (parts.length > MAX_PARTS) return { say: menu.tooManyParts(parts.length, MAX_PARTS) };
   const claimed = new Set<ToolOutcome>();
   const answers: Array<Exclude<Plan, { call: ToolCallPlan[] }>> = [];
@@ -98,6 +99,24 @@ function planWithKnownTools(ctx: PlanContext, skills: Skill[], learner: Lang): P
   if (answers.length === 1 && skipped.length === 0 && note.length === 0) return answers[0]!;
   const say = [...note, ...answers.map((a) => a.say), ...skipped.map((text) => menu.notDone(text.length > 200 ? `${text.slice(0, 200)}…` : text))].join("\n\n");
   return { say };
+}
+
+// "What is the EUR to USD rate, and how much are 250 euros?": a part with an amount but no target
+// currency means the target an earlier part of the same task named for that currency (dollars here),
+// not the default (rubles), which would answer a neighbouring question.
+const PERCENT = /%|percent|процент/iu;
+
+function withEarlierTargets(parts: QuestionPart[], lang: Lang): QuestionPart[] {
+  const named = new Map<string, string>();
+  return parts.map((part) => {
+    const { from, to, amount } = parseConversion(part.text);
+    if (from && to) named.set(from, to);
+    // "... and what is 7% of it?" keeps its currency: a percentage is not a conversion.
+    const target = from && !to && amount !== undefined && !PERCENT.test(part.text) ? named.get(from) : undefined;
+    if (!target) return part;
+    const text = part.text.replace(/[\s?!.]*$/u, (end) => ` ${lang === "ru" ? "в" : "in"} ${target}${end}`);
+    return { ...part, text, asked: part.asked ?? part.text };
+  });
 }
 
 function firstPlan(skills: Skill[], ctx: PlanContext): Plan | null {

@@ -159,6 +159,15 @@ describe("never answers a question it was not asked", () => {
     expect(en.answer).not.toMatch(/Not done/);
   });
 
+  it.each([
+    ["What's the EUR to USD rate and how much are 250 euros?", "250 EUR = 271.74 USD"],
+    ["Какой курс евро к доллару и сколько будет 250 евро?", "250 EUR = 271,74 USD"],
+  ])("%s -> the amount in the currency the same task named, not in rubles", async (task, expected) => {
+    const { answer, calls } = await run(lesson02, task);
+    expect(calls.some((c) => c.input.to_currency === "RUB"), "rubles were never asked for: the default target answers a neighbouring question").toBe(false);
+    expect(answer).toContain(expected);
+  });
+
   it("spending more than one has says so instead of a negative 'left'", async () => {
     const { answer } = await run(lesson02, "If I have 10 USD and spend 45.5 EUR, how many dollars are left?");
     expect(answer).toMatch(/^That is 39\.46 USD more than you have/);
