@@ -59,3 +59,21 @@ describe("memory refuses secrets", () => {
     expect(await refusal(setPreference(dir, "currency", "EUR"))).toBe("saved");
   });
 });
+
+describe("the demo model passes the refusal on to the user", () => {
+  it("says why and what to do, follows the tool's instructions instead of reading them out, and never repeats the key", async () => {
+    const { runAgent } = await import("../../lessons/06-memory/agent.ts");
+    const { createClient } = await import("../../shared/client.ts");
+    const key = "sk-ant-api03-AbCdEfGhIjKlMnOp";
+    const answer = await runAgent(createClient({ offline: true }).client, `Remember my API key is ${key}`, {
+      memoryDir: path.join(dir, "memory"),
+      workspaceDir: path.join(dir, "workspace"),
+      today: () => "2026-05-01",
+      log: () => undefined,
+    });
+    expect(answer).toContain("Not saved");
+    expect(answer).toContain("Keep it in .env or a password manager");
+    expect(answer, "an instruction meant for the model, read out to the user").not.toMatch(/tell the user|do not repeat/i);
+    expect(answer).not.toContain(key);
+  });
+});
