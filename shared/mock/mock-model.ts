@@ -16,6 +16,7 @@ import type { RequestProblem } from "../fake-api/validate-request.ts";
 import { rememberPausedTurn } from "../fake-api/model-rules.ts";
 import { obeyRequest } from "../fake-api/obey-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
+import { withThreads } from "../fake-api/threads.ts";
 import { redactedThinkingData, rememberThinkingTurn, signThinking } from "../fake-api/thinking.ts";
 import type { StreamFault } from "../fake-api/sse.ts";
 
@@ -214,12 +215,14 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
     return last.content.flatMap((b) => (b.type === "tool_result" ? [b] : []));
   }
 
+  // Server-held threads in front, as on the API: `requests` holds each thread turn's whole conversation.
+  const fetch = withThreads(mockFetch);
   return {
-    fetch: mockFetch,
+    fetch,
     client: new Anthropic({
       apiKey: "mock-key",
       baseURL: "http://mock-model.invalid",
-      fetch: mockFetch,
+      fetch,
       maxRetries: options.maxRetries ?? 0,
     }),
     requests,
