@@ -36,6 +36,9 @@ const rateTool = betaTool({
   run: async () => JSON.stringify({ rate: 92.5 }),
 });
 
+// The `error.details` the API sends with a thread error, where the SDK looks for its error_code.
+const details = (error: unknown) => (error as { error?: { error?: { details?: unknown } } }).error?.error?.details;
+
 const question = (text: string): Anthropic.Beta.BetaMessageParam => ({ role: "user", content: text });
 
 afterEach(() => setThreadClock(() => Date.now()));
@@ -127,7 +130,7 @@ describe("client.beta.messages.thread()", () => {
       .create({ model: MODEL, max_tokens: 1024, messages: [question("And EUR?")], thread: { type: "continue", previous_message_id: first.id }, betas: [THREADS_BETA] })
       .catch((e: unknown) => e as InstanceType<typeof Anthropic.APIError>);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
-    expect((error as { error: { error: { details: unknown } } }).error.error.details).toEqual({ error_code: "thread_not_found" });
+    expect(details(error)).toEqual({ error_code: "thread_not_found" });
 
     const call = first.content.find((b) => b.type === "tool_use")!;
     const answer = await thread.send({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: '{"rate":92.5}' }] });
@@ -158,7 +161,7 @@ describe("thread requests by hand", () => {
     const next = { type: "continue", previous_message_id: first.id };
     await create(client, { messages: [question("And 3 + 3?")], thread: next });
     const error = await create(client, { messages: [question("And 4 + 4?")], thread: next }).catch((e: unknown) => e);
-    expect((error as { error: { error: { details: unknown } } }).error.error.details).toEqual({ error_code: "thread_already_continued" });
+    expect(details(error)).toEqual({ error_code: "thread_already_continued" });
   });
 
   // The docs page's featureMetadata: the feature needs the beta header; without it `thread` is an
