@@ -140,7 +140,10 @@ export async function readRequestBody(init: RequestInit | undefined): Promise<un
   }
 }
 
+export function requestUrl(input: unknown): string {
+  return typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url;
+}
+
 export function requestPath(input: unknown): string {
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url;
-  return new URL(url).pathname;
+  return new URL(requestUrl(input)).pathname;
 }
