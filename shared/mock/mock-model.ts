@@ -184,7 +184,11 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
 
     if (turn.kind === "error") return errorResponse(turn.status, turn.message, turn.headers);
     const scripted = options.thinking && turn.content[0]?.type !== "thinking" && turn.content[0]?.type !== "redacted_thinking" ? reply.thinking(THOUGHT, turn) : turn;
-    const misfit = choiceMisfit(request, scripted);
+    let misfit = choiceMisfit(request, scripted);
+    if (!misfit && (request.output_config?.format || request.tools?.some((t) => "strict" in t && t.strict === true))) {
+      const { structuredMisfit } = await import("./structured-misfit.ts");
+      misfit = structuredMisfit(request, scripted.content, scripted.stopReason);
+    }
     if (misfit) {
       rejections.push({ requestNumber: seen, problem: { status: 400, type: "invalid_request_error", message: misfit }, request });
       return errorResponse(400, misfit, { "x-should-retry": "false" });

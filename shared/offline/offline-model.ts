@@ -34,7 +34,14 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
     const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
+    let plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
+    const format = request.output_config?.format;
+    if (format || ctx.offered.some((t) => t.strict === true)) {
+      const { structurePlan } = await import("./structured-plan.ts");
+      const shaped = structurePlan(ctx, format, plan);
+      if ("bug" in shaped) return errorResponse(500, `offline model bug: ${shaped.bug}`, { "x-should-retry": "false" });
+      plan = shaped.plan;
+    }
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 
