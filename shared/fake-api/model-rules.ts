@@ -23,7 +23,7 @@ function isObject(value: unknown): value is Json {
 }
 
 // Max output per model (each model's overview page: 128K for today's models, 64K for the 4.5 ones).
-function maxOutputTokens(model: string): number {
+export function maxOutputTokens(model: string): number {
   return /-4-5(?:-|$)|sonnet-4-6/.test(model) ? 64_000 : 128_000;
 }
 

@@ -3,7 +3,7 @@
 // model to do is to answer a valid request.
 
 import type Anthropic from "@anthropic-ai/sdk";
-import { errorResponse, estimateTokens, readRequestBody, requestPath } from "./responses.ts";
+import { errorResponse, estimateTokens, readRequestBody, requestPath, requestUrl } from "./responses.ts";
 import { validateMessagesRequest, type RequestProblem } from "./validate-request.ts";
 
 export type Received =
@@ -35,6 +35,10 @@ export async function receiveMessagesRequest(input: string | URL | Request, init
       headers: { "content-type": "application/json" },
     });
     return { response, body };
+  }
+  if (path === "/v1/models" || path.startsWith("/v1/models/")) {
+    const { answerModels } = await import("./models-api.ts");
+    return { response: answerModels(new URL(requestUrl(input))), body };
   }
   if (path !== "/v1/messages") return { response: errorResponse(404, `Not found: ${path}`), body };
 

@@ -100,21 +100,26 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
   };
 }
 
+// The message each answer carries, streamed or not, for the server-held threads (threads.ts) to store
+// without reading the body the caller is about to read.
+export const answeredMessages = new WeakMap<Response, Anthropic.Message>();
+
 export function messageResponse(options: MessageOptions): Response {
   const body = messageBody(options);
-  if (!options.stream) return jsonResponse(200, body);
-  return sseResponse(messageEvents(body), {
-    headers: { "request-id": newId("req") },
-    delayMs: options.streamDelayMs,
-    fault: options.streamFault,
-  });
+  const response = options.stream
+    ? sseResponse(messageEvents(body), { headers: { "request-id": newId("req") }, delayMs: options.streamDelayMs, fault: options.streamFault })
+    : jsonResponse(200, body);
+  answeredMessages.set(response, body);
+  return response;
 }
 
 // The real API puts one id in both places: the `request-id` header and the body's `request_id`.
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+// `details` carries a machine-readable `error_code`, as the thread errors do (threads.ts).
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}, details?: Record<string, unknown>): Response {
   const type = ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
   const requestId = newId("req");
-  return jsonResponse(status, { type: "error", error: { type, message }, request_id: requestId }, { "request-id": requestId, ...headers });
+  const error = details ? { type, message, details } : { type, message };
+  return jsonResponse(status, { type: "error", error, request_id: requestId }, { "request-id": requestId, ...headers });
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -135,7 +140,10 @@ export async function readRequestBody(init: RequestInit | undefined): Promise<un
   }
 }
 
+export function requestUrl(input: unknown): string {
+  return typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url;
+}
+
 export function requestPath(input: unknown): string {
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url;
-  return new URL(url).pathname;
+  return new URL(requestUrl(input)).pathname;
 }

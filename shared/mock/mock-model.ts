@@ -16,6 +16,7 @@ import type { RequestProblem } from "../fake-api/validate-request.ts";
 import { rememberPausedTurn } from "../fake-api/model-rules.ts";
 import { obeyRequest } from "../fake-api/obey-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
+import { withThreads } from "../fake-api/threads.ts";
 import { redactedThinkingData, rememberThinkingTurn, signThinking } from "../fake-api/thinking.ts";
 import type { StreamFault } from "../fake-api/sse.ts";
 
@@ -183,7 +184,11 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
 
     if (turn.kind === "error") return errorResponse(turn.status, turn.message, turn.headers);
     const scripted = options.thinking && turn.content[0]?.type !== "thinking" && turn.content[0]?.type !== "redacted_thinking" ? reply.thinking(THOUGHT, turn) : turn;
-    const misfit = choiceMisfit(request, scripted);
+    let misfit = choiceMisfit(request, scripted);
+    if (!misfit && (request.output_config?.format || request.tools?.some((t) => "strict" in t && t.strict === true))) {
+      const { structuredMisfit } = await import("./structured-misfit.ts");
+      misfit = structuredMisfit(request, scripted.content, scripted.stopReason);
+    }
     if (misfit) {
       rejections.push({ requestNumber: seen, problem: { status: 400, type: "invalid_request_error", message: misfit }, request });
       return errorResponse(400, misfit, { "x-should-retry": "false" });
@@ -214,12 +219,14 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
     return last.content.flatMap((b) => (b.type === "tool_result" ? [b] : []));
   }
 
+  // Server-held threads in front, as on the API: `requests` holds each thread turn's whole conversation.
+  const fetch = withThreads(mockFetch);
   return {
-    fetch: mockFetch,
+    fetch,
     client: new Anthropic({
       apiKey: "mock-key",
       baseURL: "http://mock-model.invalid",
-      fetch: mockFetch,
+      fetch,
       maxRetries: options.maxRetries ?? 0,
     }),
     requests,

@@ -7,6 +7,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { obeyRequest } from "../fake-api/obey-request.ts";
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
+import { withThreads } from "../fake-api/threads.ts";
 import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
 import { courseLanguage } from "../i18n/language.ts";
 import { buildPlanContext, type Lang, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
@@ -26,13 +27,21 @@ export interface OfflineOptions {
 export function createOfflineFetch(options: OfflineOptions = {}) {
   const skills = options.skills ?? defaultSkills;
   const strict = options.checkCalls ?? true;
-  return async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  // Threads (the SDK's toolRunner and thread helper use them by default) are held in front of the model.
+  return withThreads(async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const received = await receiveMessagesRequest(input, init);
     if ("response" in received) return received.response;
     const { stream, ...request } = received.request;
 
     const ctx = buildPlanContext(request);
-    const plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
+    let plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
+    const format = request.output_config?.format;
+    if (format || ctx.offered.some((t) => t.strict === true)) {
+      const { structurePlan } = await import("./structured-plan.ts");
+      const shaped = structurePlan(ctx, format, plan);
+      if ("bug" in shaped) return errorResponse(500, `offline model bug: ${shaped.bug}`, { "x-should-retry": "false" });
+      plan = shaped.plan;
+    }
     const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
     if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
 
@@ -56,7 +65,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       stream: stream === true,
       streamDelayMs: options.streamDelayMs,
     });
-  };
+  });
 }
 
 // tool_choice, applied to the plan (tool use docs, "Forcing tool use"):
