@@ -18,9 +18,12 @@ import { unknownToolMessage } from "../04-tool-contract/did-you-mean.ts";
 import { checkInput } from "../04-tool-contract/validate-input.ts";
 import { createAgentTools } from "../06-memory/agent.ts";
 import { resolveMemoryDir } from "../06-memory/memory-folder.ts";
+import { messages } from "../../shared/i18n/messages.ts";
+import { MIN_TOKEN_LENGTH, resolveToken, startHttpServer, untilStopped } from "./http-server.ts";
 
 export const COURSE_SERVER_NAME = "course";
 export const COURSE_SERVER_VERSION = "1.0.0";
+export const DEFAULT_HTTP_PORT = 8011;
 
 // How a course tool looks to an MCP client. The annotations repeat what the tool declares about
 // itself; a careful client shows them to the user but does not trust them (see lesson 11).
@@ -68,16 +71,24 @@ export function courseTools(workspace: string, memoryDir: string): Tool[] {
   return createAgentTools(memoryDir, workspace);
 }
 
-const USAGE = `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR]
+const USAGE = `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
   Serves the course's tools over MCP on stdin/stdout (for Claude Desktop, Claude Code, lesson 11).
   --workspace  where save_to_file writes (default: workspace/)
-  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)`;
+  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)
+  --http       serve over Streamable HTTP on 127.0.0.1 instead, with a bearer token (printed at start, or $COURSE_MCP_TOKEN)
+  --port       the HTTP port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)`;
 
 // The `mcp` command of the course CLI. Resolves when the client closes stdin (it is done with us).
 export async function mcpCommand(argv: string[]): Promise<number> {
   let values;
   try {
-    values = parseArgs({ args: argv, options: { workspace: { type: "string" }, memory: { type: "string" }, help: { type: "boolean", short: "h" } } }).values;
+    values = parseArgs({ args: argv, options: {
+        workspace: { type: "string" },
+        memory: { type: "string" },
+        http: { type: "boolean" },
+        port: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      }, }).values;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
@@ -89,6 +100,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const workspace = path.resolve(process.cwd(), values.workspace ?? "workspace");
   const memoryDir = values.memory ? path.resolve(process.cwd(), values.memory) : resolveMemoryDir();
   const tools = courseTools(workspace, memoryDir);
+  if (values.port !== undefined && !values.http) {
+    process.stderr.write(`${messages().mcpHttp.portNeedsHttp}\n`);
+    return 2;
+  }
+  if (values.http) return serveOverHttp(tools, values.port);
   const server = createCourseServer(tools);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
@@ -98,5 +114,41 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   await server.connect(new StdioServerTransport());
   process.stderr.write(`course MCP server: ${tools.length} tools (${tools.map((t) => t.name).join(", ")}); workspace ${workspace}\n`);
   await closed;
+  return 0;
+}
+
+// `npm run mcp -- --http`: the same server, one instance per client session, behind http-server.ts's
+// checks. Runs until Ctrl+C.
+async function serveOverHttp(tools: Tool[], portText: string | undefined): Promise<number> {
+  const m = messages().mcpHttp;
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const port = portText === undefined ? DEFAULT_HTTP_PORT : Number(portText);
+  if (portText !== undefined && !(/^\d+$/.test(portText) && port <= 65535)) {
+    say(m.badPort(portText));
+    return 2;
+  }
+  let token;
+  try {
+    token = resolveToken();
+  } catch {
+    say(m.tokenTooShort(MIN_TOKEN_LENGTH));
+    return 2;
+  }
+  let running;
+  try {
+    running = await startHttpServer({ createServer: () => createCourseServer(tools), port, token: token.token, log: (line) => say(`  ${line}`) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      say(m.portTaken(port));
+      return 1;
+    }
+    throw error;
+  }
+  say(m.listening(running.url, tools.length));
+  say(token.fromEnv ? m.tokenFromEnv : m.token(token.token));
+  say(m.stopHint);
+  await untilStopped();
+  await running.close();
+  say(m.stopped);
   return 0;
 }
