@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseTools, createCourseServer } from "../../lessons/11-mcp/course-server.ts";
@@ -33,7 +34,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "course-mcp-http-"));
   const tools = courseTools(path.join(dir, "ws"), path.join(dir, "memory"));
-  running = await startHttpServer({ createServer: () => createCourseServer(tools), port: 0, token: TOKEN, log: (line) => logLines.push(line) });
+  running = await startHttpServer({ createServer: () => createCourseServer(tools, { workspace: path.join(dir, "ws"), memoryDir: path.join(dir, "memory") }), port: 0, token: TOKEN, log: (line) => logLines.push(line) });
 });
 
 afterAll(async () => {
@@ -202,6 +203,14 @@ describe("npm run mcp -- --http: what reaches the protocol", () => {
     const a = await connect();
     const b = await connect();
     expect(a.transport.sessionId).not.toBe(b.transport.sessionId);
+    // Each session has its own Server: a log level set by one client is not another's.
+    const heard = { a: [] as string[], b: [] as string[] };
+    a.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void heard.a.push(n.params.level));
+    b.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void heard.b.push(n.params.level));
+    await a.client.setLoggingLevel("error");
+    await a.client.callTool({ name: "get_exchange_rate", arguments: { from_currency: "USD", to_currency: "EUR" } });
+    await b.client.callTool({ name: "get_exchange_rate", arguments: { from_currency: "USD", to_currency: "EUR" } });
+    expect(heard).toEqual({ a: [], b: ["info"] });
     const endedId = a.transport.sessionId!;
     await a.transport.terminateSession();
     await a.client.close();
@@ -255,7 +264,7 @@ describe("npm run mcp -- --http: the command", () => {
 
   it("the in-process server closes every session and frees its port", async () => {
     const tools = courseTools(path.join(dir, "ws3"), path.join(dir, "m3"));
-    const own = await startHttpServer({ createServer: () => createCourseServer(tools), port: 0, token: TOKEN });
+    const own = await startHttpServer({ createServer: () => createCourseServer(tools, { workspace: path.join(dir, "ws"), memoryDir: path.join(dir, "memory") }), port: 0, token: TOKEN });
     const transport = new StreamableHTTPClientTransport(new URL(own.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(transport);
