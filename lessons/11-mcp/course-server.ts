@@ -12,24 +12,57 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type LoggingLevel,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { unknownToolMessage } from "../04-tool-contract/did-you-mean.ts";
 import { checkInput } from "../04-tool-contract/validate-input.ts";
 import { createAgentTools } from "../06-memory/agent.ts";
 import { resolveMemoryDir } from "../06-memory/memory-folder.ts";
+import { messages } from "../../shared/i18n/messages.ts";
+import { registerCourseResources, type CourseFolders } from "./course-resources.ts";
+import { MIN_TOKEN_LENGTH, resolveToken, startHttpServer, untilStopped } from "./http-server.ts";
 
 export const COURSE_SERVER_NAME = "course";
 export const COURSE_SERVER_VERSION = "1.0.0";
+export const DEFAULT_HTTP_PORT = 8011;
+
+// What a tool returns as data, for the tools whose text is a JSON object: the client gets it twice,
+// as text for the model and as structuredContent it can check against this schema and use directly.
+export const OUTPUT_SCHEMAS: Record<string, McpTool["outputSchema"]> = {
+  get_exchange_rate: {
+    type: "object",
+    properties: {
+      from: { type: "string", description: "ISO code of the currency converted from" },
+      to: { type: "string", description: "ISO code of the currency converted to" },
+      rate: { type: "number", description: "units of `to` for one unit of `from`" },
+      note: { type: "string" },
+    },
+    required: ["from", "to", "rate"],
+  },
+  calculate: {
+    type: "object",
+    properties: { expression: { type: "string" }, result: { type: "number" } },
+    required: ["expression", "result"],
+  },
+};
 
 // How a course tool looks to an MCP client. The annotations repeat what the tool declares about
 // itself; a careful client shows them to the user but does not trust them (see lesson 11).
 export function toMcpTool(tool: Tool): McpTool {
   const readOnly = tool.readOnly === true;
+  const outputSchema = OUTPUT_SCHEMAS[tool.name];
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.input_schema as McpTool["inputSchema"],
+    ...(outputSchema ? { outputSchema } : {}),
     annotations: { readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: false },
   };
 }
@@ -48,19 +81,44 @@ export async function callCourseTool(tools: Tool[], name: string, args: unknown)
   if (problems.length > 0) return errorResult(`Invalid input for ${name}: ${problems.join(" ")}`);
   try {
     const text = await tool.run(input as Record<string, unknown>);
-    return { content: [{ type: "text", text }] };
+    if (!OUTPUT_SCHEMAS[name]) return { content: [{ type: "text", text }] };
+    return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return errorResult(message.trim() || `${name} failed without saying why. Retry it once as is.`);
   }
 }
 
+const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
 // The low-level Server, not McpServer: McpServer wants zod schemas, and ours are already JSON Schema
 // in the tool modules. Converting them would make a second copy that could drift.
-export function createCourseServer(tools: Tool[]): Server {
-  const server = new Server({ name: COURSE_SERVER_NAME, version: COURSE_SERVER_VERSION }, { capabilities: { tools: {} } });
+// With folders, it also serves the memory and workspace as resources, and two prompts (course-resources.ts).
+export function createCourseServer(tools: Tool[], folders?: CourseFolders): Server {
+  const server = new Server(
+    { name: COURSE_SERVER_NAME, version: COURSE_SERVER_VERSION },
+    { capabilities: { tools: {}, logging: {}, ...(folders ? { resources: {}, prompts: {} } : {}) } },
+  );
+  // The client picks how much log it wants (logging/setLevel); one Server serves one client, so
+  // the level lives here. A log line about a call travels with that call's response.
+  let level: LoggingLevel = "info";
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    level = request.params.level;
+    return {};
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callCourseTool(tools, request.params.name, request.params.arguments));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const log = (at: LoggingLevel, data: string) =>
+      LEVELS.indexOf(at) >= LEVELS.indexOf(level)
+        ? extra.sendNotification({ method: "notifications/message", params: { level: at, logger: COURSE_SERVER_NAME, data } })
+        : Promise.resolve();
+    const { name, arguments: args } = request.params;
+    await log("debug", `${name} ${JSON.stringify(args ?? {}).slice(0, 200)}`);
+    const result = await callCourseTool(tools, name, args);
+    await log(result.isError ? "warning" : "info", `${name}: ${result.isError ? "refused or failed" : "done"}`);
+    return result;
+  });
+  if (folders) registerCourseResources(server, folders);
   return server;
 }
 
@@ -68,16 +126,24 @@ export function courseTools(workspace: string, memoryDir: string): Tool[] {
   return createAgentTools(memoryDir, workspace);
 }
 
-const USAGE = `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR]
+const USAGE = `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
   Serves the course's tools over MCP on stdin/stdout (for Claude Desktop, Claude Code, lesson 11).
   --workspace  where save_to_file writes (default: workspace/)
-  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)`;
+  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)
+  --http       serve over Streamable HTTP on 127.0.0.1 instead, with a bearer token (printed at start, or $COURSE_MCP_TOKEN)
+  --port       the HTTP port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)`;
 
 // The `mcp` command of the course CLI. Resolves when the client closes stdin (it is done with us).
 export async function mcpCommand(argv: string[]): Promise<number> {
   let values;
   try {
-    values = parseArgs({ args: argv, options: { workspace: { type: "string" }, memory: { type: "string" }, help: { type: "boolean", short: "h" } } }).values;
+    values = parseArgs({ args: argv, options: {
+        workspace: { type: "string" },
+        memory: { type: "string" },
+        http: { type: "boolean" },
+        port: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      }, }).values;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
@@ -89,7 +155,13 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const workspace = path.resolve(process.cwd(), values.workspace ?? "workspace");
   const memoryDir = values.memory ? path.resolve(process.cwd(), values.memory) : resolveMemoryDir();
   const tools = courseTools(workspace, memoryDir);
-  const server = createCourseServer(tools);
+  if (values.port !== undefined && !values.http) {
+    process.stderr.write(`${messages().mcpHttp.portNeedsHttp}\n`);
+    return 2;
+  }
+  const folders = { workspace, memoryDir };
+  if (values.http) return serveOverHttp(tools, folders, values.port);
+  const server = createCourseServer(tools, folders);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -98,5 +170,41 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   await server.connect(new StdioServerTransport());
   process.stderr.write(`course MCP server: ${tools.length} tools (${tools.map((t) => t.name).join(", ")}); workspace ${workspace}\n`);
   await closed;
+  return 0;
+}
+
+// `npm run mcp -- --http`: the same server, one instance per client session, behind http-server.ts's
+// checks. Runs until Ctrl+C.
+async function serveOverHttp(tools: Tool[], folders: CourseFolders, portText: string | undefined): Promise<number> {
+  const m = messages().mcpHttp;
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const port = portText === undefined ? DEFAULT_HTTP_PORT : Number(portText);
+  if (portText !== undefined && !(/^\d+$/.test(portText) && port <= 65535)) {
+    say(m.badPort(portText));
+    return 2;
+  }
+  let token;
+  try {
+    token = resolveToken();
+  } catch {
+    say(m.tokenTooShort(MIN_TOKEN_LENGTH));
+    return 2;
+  }
+  let running;
+  try {
+    running = await startHttpServer({ createServer: () => createCourseServer(tools, folders), port, token: token.token, log: (line) => say(`  ${line}`) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      say(m.portTaken(port));
+      return 1;
+    }
+    throw error;
+  }
+  say(m.listening(running.url, tools.length));
+  say(token.fromEnv ? m.tokenFromEnv : m.token(token.token));
+  say(m.stopHint);
+  await untilStopped();
+  await running.close();
+  say(m.stopped);
   return 0;
 }

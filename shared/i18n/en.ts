@@ -318,6 +318,19 @@ export const en = {
     pageAt: (link: string) => `The chat page: open ${link} in a browser (the link works once; Ctrl-C to stop)`,
   },
 
+  // npm run mcp -- --http (lessons/11-mcp/http-server.ts). The server's log goes to stderr.
+  mcpHttp: {
+    listening: (url: string, tools: number) => `course MCP server over HTTP: ${url} (${tools} tools; only this machine can connect)`,
+    token: (token: string) => `token, shown this once: ${token}\n  clients send it as the header  Authorization: Bearer <token>  (set COURSE_MCP_TOKEN to choose your own)`,
+    tokenFromEnv: "token: the one in COURSE_MCP_TOKEN (clients send it as Authorization: Bearer <token>)",
+    tokenTooShort: (min: number) => `COURSE_MCP_TOKEN is shorter than ${min} characters: a short token can be guessed. Use a longer one, or unset it to get a random one.`,
+    stopHint: "Ctrl+C stops the server.",
+    stopped: "course MCP server stopped: every session closed, the port is free.",
+    badPort: (value: string) => `--port takes a whole number from 0 to 65535 (0 picks a free port), not '${value}'.`,
+    portNeedsHttp: "--port only applies with --http: npm run mcp -- --http --port 8011",
+    portTaken: (port: number) => `Port ${port} is already in use. Pick another with --port, e.g. --port 0 for any free port.`,
+  },
+
   offline: {
     cannot: "I cannot answer that with this agent's tools, and I do not guess. ",
     iAm: "I am the offline demo model: a small planner built into this course, not Claude. ",
