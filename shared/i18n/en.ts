@@ -318,6 +318,76 @@ export const en = {
     pageAt: (link: string) => `The chat page: open ${link} in a browser (the link works once; Ctrl-C to stop)`,
   },
 
+  // Lesson 09: what its channels print in the terminal, and the words of its chat page and bot.
+  channels: {
+    heartbeatPart: "1. The heartbeat channel: the tasks in HEARTBEAT.md that are due now, one after another",
+    webPart: "2. The web channel: a script plays the browser, types the task and clicks Deny if asked",
+    madeHeartbeat: (file: string) => `made ${file} with two example tasks`,
+    nothingDue: "nothing is due now (each task runs once per slot; see heartbeat-state.json)",
+    watching: (file: string) => `watching ${file} (Ctrl-C to stop)`,
+    // A task's reply was printed above as the model wrote it; this line ends the task's block.
+    taskDone: (session: string) => `heartbeat: done; the answer is above, and kept in the session ${session}`,
+    taskFailed: (task: string, why: string) => `heartbeat: "${task}" failed: ${why}`,
+    opened: (origin: string, tab: string, task: string) => `opened ${origin}/ through its one-time link (tab ${tab}), typed: ${task}`,
+    approvalCard: (tool: string, effect: string, answer: "yes" | "no") =>
+      `the page shows [Allow] [Deny]: ${tool}: ${effect}  → the script clicks ${answer === "yes" ? "Allow" : "Deny"}`,
+    // The terminal above shows the calls and the answer; the script says only what the page received.
+    pageGot: (pieces: number, tools: number, notes: number) =>
+      `the page received the answer in ${pieces} streamed pieces, ${tools} tool ${tools === 1 ? "line" : "lines"} and ${notes} cost ${notes === 1 ? "note" : "notes"}`,
+    badPort: (given: string) => `--port takes a port number (1-65535), got "${given}".`,
+    telegramPolling: (chats: string) => `The Telegram bot is polling for messages (answering chats: ${chats}; Ctrl-C to stop)`,
+    noChats: "none",
+    noAllowedChats: "TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).",
+    notTimeOfDay: (line: number, time: string) => `line ${line}: ${time} is not a time of day (00:00 to 23:59); task skipped.`,
+    badInterval: (line: number, schedule: string) => `line ${line}: "${schedule}" must be between 1 minute and 24 hours; task skipped.`,
+    notUnderstood: (line: number, text: string) =>
+      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`,
+    noHeartbeatFile: (file: string) => `no ${file}; nothing is scheduled.`,
+    fileUnreadable: (file: string, why: string) => `${file} ${why}; nothing is scheduled.`,
+    stateUnreadable: (file: string, why: string) => `${file} ${why}; treating every task as never run (it is written anew after the next run).`,
+    stateNotJson: (file: string) => `${file} is not valid JSON; treating every task as never run.`,
+    ranLater: (task: string, last: string, now: string) =>
+      `"${task}" last ran at ${last}, which is later than now (${now}): was the clock ahead? Running it as if it never ran.`,
+    cannotRead: "cannot be read",
+    namedPipe: "is a named pipe (FIFO), not a file: reading it would wait for ever",
+    notRegular: "is not a regular file",
+    tooBig: (size: number, max: number) => `is ${size} bytes, more than the ${max} a task list may have`,
+    // What the offline model costs, in the page as in the terminal's summary line.
+    offlineCost: "cost: $0 (offline)",
+    // The chat page (chat-page.html): its lang attribute and every word it shows of its own.
+    page: {
+      lang: "en",
+      title: "Assistant",
+      heading: "Assistant",
+      conversation: "Conversation",
+      message: "Message",
+      placeholder: "Ask something, e.g. What is the USD to RUB rate?",
+      send: "Send",
+      approvalNeeded: "Approval needed:",
+      why: "why:",
+      allow: "Allow",
+      deny: "Deny",
+      allowed: "allowed",
+      denied: "denied",
+      tooLate: "(too late: the question was closed)",
+      connectionFailed: "The connection failed:",
+      working: "The assistant is answering…",
+    },
+    // The Telegram bot's words to the people who write to it.
+    telegram: {
+      refusal: "Sorry, this is a private assistant: this chat is not on its list. (Its owner can add the chat id to TELEGRAM_ALLOWED_CHATS.)",
+      emptyReply: "(empty reply)",
+      closed: "This question is closed.",
+      onlyAsker: "Only the person who asked can answer this.",
+      allowed: "Allowed",
+      denied: "Denied",
+      allow: "Allow",
+      deny: "Deny",
+      noAnswer: (seconds: number, tool: string) => `No answer within ${seconds} s: ${tool} was not run.`,
+      approvalNeeded: (tool: string, input: string, effect: string, why: string) => `Approval needed: ${tool}\n${input}\n${effect}\nwhy: ${why}`,
+    },
+  },
+
   offline: {
     cannot: "I cannot answer that with this agent's tools, and I do not guess. ",
     iAm: "I am the offline demo model: a small planner built into this course, not Claude. ",
