@@ -15,6 +15,7 @@ import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { courseLanguage } from "../../shared/i18n/language.ts";
+import { isOfflineClient } from "../../shared/client.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
@@ -104,6 +105,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
     rules,
     rulesFile: DEFAULT_RULES_FILE,
     approverFor,
+    offline: isOfflineClient(client),
     toolLinesFor: (message) => (message.channel === "web" && web ? (line) => web?.toolLine(message.chatId, line) : undefined),
     sessionsDir,
     memoryDir,

@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import type { ShownMessage } from "./chat-history.ts";
 import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
@@ -44,6 +45,8 @@ export interface WebChannelOptions {
   approvalTimeoutMs?: number;
   // The conversation of a chat so far (from its session file), for a reloaded tab.
   history?(chatId: string): Promise<ShownMessage[]>;
+  // The language of the page's own words; the course's (COURSE_LANG) by default.
+  lang?: Lang;
 }
 
 export interface WebChannel extends Channel {
@@ -109,7 +112,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       if (key !== null) {
         // A key works once: it is gone from the set before the cookie is given.
         const known = [...keys].find((k) => sameSecret(key, k));
-        if (!known) return sendText(response, 403, messages().web.linkUsed);
+        if (!known) return sendText(response, 403, messages(options.lang).web.linkUsed);
         keys.delete(known);
         response.writeHead(303, {
           location: "/",
@@ -120,7 +123,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         response.end();
         return;
       }
-      if (!hasSession(request, port, token)) return sendText(response, 401, messages().web.openTheLink);
+      if (!hasSession(request, port, token)) return sendText(response, 401, messages(options.lang).web.openTheLink);
       const nonce = randomBytes(16).toString("base64");
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
@@ -130,7 +133,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         // The page may run only its own script and talk only to this server; no other site may frame it.
         "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       });
-      response.end(page.replaceAll("{{NONCE}}", nonce));
+      response.end(pageIn(page, nonce, options.lang));
       return;
     }
 
@@ -243,6 +246,25 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       closed();
     },
   };
+}
+
+// The page with its nonce and its words in the course's language. The words are the course's own, but
+// they go in escaped all the same: as HTML in the markup, and as JSON that cannot end the script tag.
+export function pageIn(page: string, nonce: string, lang?: Lang): string {
+  const words = messages(lang).channels.page;
+  const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const fill: Record<string, string> = {
+    NONCE: nonce,
+    LANG: html(words.lang),
+    TITLE: html(words.title),
+    HEADING: html(words.heading),
+    CONVERSATION: html(words.conversation),
+    MESSAGE: html(words.message),
+    PLACEHOLDER: html(words.placeholder),
+    SEND: html(words.send),
+    TEXTS: JSON.stringify(words).replace(/</g, "\\u003c"),
+  };
+  return page.replace(/\{\{([A-Z]+)\}\}/g, (whole, name: string) => fill[name] ?? whole);
 }
 
 function field(body: unknown, name: string): unknown {

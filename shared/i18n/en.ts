@@ -352,6 +352,8 @@ export const en = {
     namedPipe: "is a named pipe (FIFO), not a file: reading it would wait for ever",
     notRegular: "is not a regular file",
     tooBig: (size: number, max: number) => `is ${size} bytes, more than the ${max} a task list may have`,
+    // A tool's failure, as a line in the page and the Telegram chat (the text after it is the tool's).
+    toolError: (text: string) => `← error: ${text}`,
     // What the offline model costs, in the page as in the terminal's summary line.
     offlineCost: "cost: $0 (offline)",
     // The chat page (chat-page.html): its lang attribute and every word it shows of its own.
@@ -385,6 +387,14 @@ export const en = {
       deny: "Deny",
       noAnswer: (seconds: number, tool: string) => `No answer within ${seconds} s: ${tool} was not run.`,
       approvalNeeded: (tool: string, input: string, effect: string, why: string) => `Approval needed: ${tool}\n${input}\n${effect}\nwhy: ${why}`,
+      // Lines in the terminal where the bot runs.
+      refusedChat: (chat: string, who: string) => `telegram: refused a message from chat ${chat} (${who}): not in TELEGRAM_ALLOWED_CHATS`,
+      conflict: "telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.",
+      badToken: (code: number) =>
+        `telegram: Telegram refused the bot token (${code}): check TELEGRAM_BOT_TOKEN in .env (the token @BotFather gave you); stopping the bot.`,
+      tryingAgain: (problem: string) => `telegram: ${problem}; trying again`,
+      waiting: (problem: string, seconds: number) => `telegram: ${problem}; waiting ${seconds} s (Ctrl+C stops)`,
+      skipped: (id: string, offset: number) => `telegram: skipped an update with update_id ${id} (expected a whole number from ${offset} on)`,
     },
   },
 

@@ -335,6 +335,7 @@ export const ru: Messages = {
     namedPipe: "это именованный канал (FIFO), а не файл: чтение ждало бы вечно",
     notRegular: "не обычный файл",
     tooBig: (size, max) => `занимает ${size} байт, больше ${max}, допустимых для списка задач`,
+    toolError: (text) => `← ошибка: ${text}`,
     offlineCost: "стоимость: $0 (офлайн)",
     page: {
       lang: "ru",
@@ -365,6 +366,13 @@ export const ru: Messages = {
       deny: "Отклонить",
       noAnswer: (seconds, tool) => `Нет ответа за ${seconds} с: ${tool} не запущен.`,
       approvalNeeded: (tool, input, effect, why) => `Нужно разрешение: ${tool}\n${input}\n${effect}\nзачем: ${why}`,
+      refusedChat: (chat, who) => `telegram: отказано сообщению из чата ${chat} (${who}): его нет в TELEGRAM_ALLOWED_CHATS`,
+      conflict: "telegram: другая копия этого бота уже получает обновления (409 Conflict); эта останавливается. Запускайте только одну.",
+      badToken: (code) =>
+        `telegram: Telegram не принял токен бота (${code}): проверьте TELEGRAM_BOT_TOKEN в .env (токен, который дал @BotFather); бот остановлен.`,
+      tryingAgain: (problem) => `telegram: ${problem}; пробую снова`,
+      waiting: (problem, seconds) => `telegram: ${problem}; жду ${seconds} с (Ctrl+C — прервать)`,
+      skipped: (id, offset) => `telegram: пропущено обновление с update_id ${id} (ожидалось целое число от ${offset})`,
     },
   },
 

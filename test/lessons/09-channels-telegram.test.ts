@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssistant } from "../../lessons/09-channels/agent.ts";
 import { splitMessage, TELEGRAM_LIMIT, telegramApi, TelegramError } from "../../lessons/09-channels/telegram-api.ts";
-import { createTelegramChannel, REFUSAL, type Update } from "../../lessons/09-channels/telegram.ts";
+import { createTelegramChannel, refusal, type Update } from "../../lessons/09-channels/telegram.ts";
 import { createClient } from "../../shared/client.ts";
 
 const TOKEN = "123456:TEST-token_abc";
@@ -139,7 +139,7 @@ describe("telegram: messages in, replies out, only for allowed chats", () => {
     const replies = fake.sent(ALLOWED).map((c) => String(c.params.text));
     expect(replies[0]).toContain("92.5");
     expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === String(ALLOWED) && c.params.action === "typing"), "typing is shown while the model works").toBe(true);
-    expect(fake.sent(999).map((c) => c.params.text), "one polite refusal, not one per message").toEqual([REFUSAL]);
+    expect(fake.sent(999).map((c) => c.params.text), "one polite refusal, not one per message").toEqual([refusal()]);
     expect(printed.filter((l) => l.includes("refused a message from chat 999")), "each refused message is logged").toHaveLength(2);
     expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === "999"), "the agent never worked for the stranger").toBe(false);
     expect(await readFile(path.join(dir, "leads.csv"), "utf8")).toContain("@mining_pro");

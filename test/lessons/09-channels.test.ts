@@ -79,8 +79,12 @@ describe("web channel: a message in, the answer streamed back", () => {
     expect(existsSync(path.join(dir, "sessions", `web-${second.chat}.jsonl`)), "the other tab has written nothing").toBe(false);
     const history = (await (await fetch(`${first.origin}/api/history?chat=${first.chat}`, { headers: pageHeaders(first) })).json()) as { messages: Array<{ role: string; text: string }> };
     expect(history.messages[0]).toEqual({ role: "user", text: "Сколько будет 500 долларов в рублях?" });
-    expect(history.messages.at(-1)?.role).toBe("assistant");
-    expect(history.messages.at(-1)?.text).toContain("46");
+    // The turn as the page showed it: the tool call and its result, the answer, then the cost note.
+    expect(history.messages.map((m) => m.role).join(" ")).toMatch(/^user (tool tool )+assistant note$/);
+    expect(history.messages[1]?.text).toMatch(/^→ get_exchange_rate \{/);
+    expect(history.messages[2]?.text).toMatch(/^← \{"from":"USD"/);
+    expect(history.messages.at(-2)?.text).toContain("46");
+    expect(history.messages.at(-1)?.text, "the offline model costs nothing, and the note says so").toBe("cost: $0 (offline)");
   });
 });
 
