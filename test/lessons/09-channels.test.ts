@@ -246,6 +246,24 @@ describe("heartbeat: HEARTBEAT.md's format and when a task is due", () => {
     expect(file.problems[1]).toMatch(/line 7: not understood/);
   });
 
+  it("reads the schedule written in Russian too, as the starter HEARTBEAT.md under COURSE_LANG=ru has it", async () => {
+    const { STARTER_HEARTBEAT_RU } = await import("../../lessons/09-channels/heartbeat-file.ts");
+    const file = parseHeartbeat(
+      ["- каждый день в 07:30: курс", "- каждые 2 часа: входящие", "- каждые 30 минут: пинг", "- каждую 1 минуту: часы", "- каждый 1 час: почта", "- каждый день в 24:00: никогда", "- каждую неделю: раз в неделю"].join("\n"),
+    );
+    expect(file.tasks.map((t) => [t.schedule, t.text])).toEqual([
+      [{ kind: "daily", hour: 7, minute: 30 }, "курс"],
+      [{ kind: "interval", minutes: 120 }, "входящие"],
+      [{ kind: "interval", minutes: 30 }, "пинг"],
+      [{ kind: "interval", minutes: 1 }, "часы"],
+      [{ kind: "interval", minutes: 60 }, "почта"],
+    ]);
+    expect(file.problems).toEqual([expect.stringMatching(/^line 6: 24:00 is not a time of day/), expect.stringMatching(/^line 7: not understood/)]);
+    const starter = parseHeartbeat(STARTER_HEARTBEAT_RU);
+    expect(starter.problems).toEqual([]);
+    expect(starter.tasks.map((t) => t.text)).toEqual(["Какой курс доллара к рублю?", "Сохрани курс доллара к рублю в rates.txt"]);
+  });
+
   it("a task missed for days is due once; after it runs it waits for its next slot", () => {
     const [task] = parseHeartbeat("- every day at 09:00: rate").tasks;
     if (!task) throw new Error("parse failed");
