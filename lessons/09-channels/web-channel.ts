@@ -137,7 +137,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       return;
     }
 
-    if (!url.pathname.startsWith("/api/")) throw new HttpError(404, `Nothing at ${url.pathname.slice(0, 100)}.`);
+    if (!url.pathname.startsWith("/api/")) throw new HttpError(404, refusals().nothingAt(url.pathname.slice(0, 100)));
     checkOrigin(request, port, request.method === "GET");
     checkCookie(request, port, token);
 
@@ -150,9 +150,9 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       const body = await readJsonBody(request, maxBodyBytes);
       const chatId = chatIdFrom(field(body, "chat"));
       const text = field(body, "text");
-      if (typeof text !== "string" || text.trim() === "") throw new HttpError(400, 'Send {"chat": "...", "text": "your message"} with some text.');
-      if (!deliver) throw new HttpError(503, "The assistant is not connected yet; try again in a moment.");
-      if (streams.has(chatId)) throw new HttpError(409, "This tab is still waiting for an answer; send the next message when it has come.");
+      if (typeof text !== "string" || text.trim() === "") throw new HttpError(400, refusals().sendText);
+      if (!deliver) throw new HttpError(503, refusals().notConnected);
+      if (streams.has(chatId)) throw new HttpError(409, refusals().stillWaiting);
       response.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
       response.flushHeaders();
       streams.set(chatId, response);
@@ -176,13 +176,13 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       const answer = field(body, "answer");
       const question = typeof id === "string" ? pending.get(id) : undefined;
       // Only the tab that was asked may answer, and only yes or no.
-      if (!question || question.chatId !== chatId) throw new HttpError(404, "No such question waiting in this tab (answered already, or timed out).");
-      if (answer !== "yes" && answer !== "no") throw new HttpError(400, 'Answer with "yes" or "no".');
+      if (!question || question.chatId !== chatId) throw new HttpError(404, refusals().noQuestion);
+      if (answer !== "yes" && answer !== "no") throw new HttpError(400, refusals().yesOrNo);
       question.settle(answer);
       sendJson(response, 200, { ok: true });
       return;
     }
-    throw new HttpError(404, `Nothing at ${request.method} ${url.pathname.slice(0, 100)}.`);
+    throw new HttpError(404, refusals().nothingAt(`${request.method} ${url.pathname.slice(0, 100)}`));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -267,12 +267,15 @@ export function pageIn(page: string, nonce: string, lang?: Lang): string {
   return page.replace(/\{\{([A-Z]+)\}\}/g, (whole, name: string) => fill[name] ?? whole);
 }
 
+// In the course's language (COURSE_LANG), as the rest of what the lesson prints.
+const refusals = () => messages().channels.refusals;
+
 function field(body: unknown, name: string): unknown {
   return typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
 function chatIdFrom(value: unknown): string {
-  if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, "The chat id must be 1-64 letters, digits, - or _.");
+  if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, refusals().badChatId);
   return value;
 }
 

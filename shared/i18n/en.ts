@@ -356,6 +356,25 @@ export const en = {
     toolError: (text: string) => `← error: ${text}`,
     // What the offline model costs, in the page as in the terminal's summary line.
     offlineCost: "cost: $0 (offline)",
+    // What the chat server answers a request it refuses (web-channel.ts, http-guard.ts): read in the
+    // page, or by whoever tries it with curl.
+    refusals: {
+      nothingAt: (what: string) => `Nothing at ${what}.`,
+      sendText: 'Send {"chat": "...", "text": "your message"} with some text.',
+      notConnected: "The assistant is not connected yet; try again in a moment.",
+      stillWaiting: "This tab is still waiting for an answer; send the next message when it has come.",
+      noQuestion: "No such question waiting in this tab (answered already, or timed out).",
+      yesOrNo: 'Answer with "yes" or "no".',
+      badChatId: "The chat id must be 1-64 letters, digits, - or _.",
+      wrongHost: (port: number, host: string) => `Refused: this server answers only to http://127.0.0.1:${port}, not to Host "${host}".`,
+      noOrigin: "Refused: a request without an Origin header; only the chat page may post here.",
+      foreignOrigin: (origin: string) => `Refused: a request from another site (Origin "${origin}"); only the chat page may talk to this server.`,
+      noCookie: "Refused: this browser has not opened the link printed in the terminal (the one with ?key=...), so it has no session cookie.",
+      notJsonType: "Send the body as JSON (Content-Type: application/json).",
+      declaredTooBig: (bytes: number, limit: number) => `The body is ${bytes} bytes; the limit is ${limit}.`,
+      tooBig: (limit: number) => `The body is over the limit of ${limit} bytes.`,
+      notJson: "The body is not valid JSON.",
+    },
     // The chat page (chat-page.html): its lang attribute and every word it shows of its own.
     page: {
       lang: "en",
