@@ -183,7 +183,8 @@ async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, prin
   process.once("SIGINT", () => heartbeat.stop());
   print(`   ${messages().channels.watching(file)}`);
   await heartbeat.start(deliver);
-  return replies.at(-1) ?? "";
+  // Each answer was shown as it came, over however long this ran: nothing more to print.
+  return "";
 }
 
 async function runTelegram(assistant: Assistant, print: (line: string) => void): Promise<string> {
