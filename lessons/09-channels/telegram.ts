@@ -13,6 +13,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { visible } from "../08-assistant/terminal-channel.ts";
+import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
 import { shorten } from "./tool-lines.ts";
@@ -36,6 +37,8 @@ export interface TelegramOptions {
   // Pause after a failed poll before the next one.
   retryMs?: number;
   print?: (line: string) => void;
+  // The language of what the bot writes and logs; the course's (COURSE_LANG) by default.
+  lang?: Lang;
 }
 
 export interface TelegramChannel extends Channel {
@@ -44,7 +47,7 @@ export interface TelegramChannel extends Channel {
 }
 
 // What a chat that is not on the list gets, once, in the course's language (COURSE_LANG).
-export const refusal = () => messages().channels.telegram.refusal;
+export const refusal = (lang?: Lang) => messages(lang).channels.telegram.refusal;
 
 export function parseAllowedChats(value: string | undefined): Set<string> {
   return new Set((value ?? "").split(/[\s,]+/).filter((id) => /^-?\d+$/.test(id)));
@@ -53,6 +56,7 @@ export function parseAllowedChats(value: string | undefined): Set<string> {
 export function createTelegramChannel(options: TelegramOptions): TelegramChannel {
   const { call } = options;
   const print = options.print ?? ((line: string) => console.log(line));
+  const words = () => messages(options.lang).channels.telegram;
   const refused = new Set<string>();
   const typing = new Map<string, ReturnType<typeof setInterval>>();
   const pending = new Map<string, { chatId: string; requester?: number; settle(answer: Answer): void }>();
@@ -86,7 +90,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   }
 
   const sendText = async (chatId: string, text: string, extra: Record<string, unknown> = {}) => {
-    for (const piece of splitMessage(text.trim() === "" ? messages().channels.telegram.emptyReply : text)) await call("sendMessage", { chat_id: chatId, text: piece, ...extra });
+    for (const piece of splitMessage(text.trim() === "" ? words().emptyReply : text)) await call("sendMessage", { chat_id: chatId, text: piece, ...extra });
   };
 
   // "typing..." lasts about five seconds on the screen, so it is repeated while the model works.
@@ -108,26 +112,26 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     const chatId = String(query.message?.chat.id ?? "");
     // A tap counts only in the chat that was asked, and only yes or no.
     if (!question || question.chatId !== chatId || (answer !== "yes" && answer !== "no")) {
-      await call("answerCallbackQuery", { callback_query_id: query.id, text: messages().channels.telegram.closed });
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: words().closed });
       return;
     }
     // In a group chat everyone sees the buttons; only the person whose message asked for it decides.
     if (question.requester !== undefined && query.from.id !== question.requester) {
-      await call("answerCallbackQuery", { callback_query_id: query.id, text: messages().channels.telegram.onlyAsker });
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: words().onlyAsker });
       return;
     }
     question.settle(answer);
-    await call("answerCallbackQuery", { callback_query_id: query.id, text: answer === "yes" ? messages().channels.telegram.allowed : messages().channels.telegram.denied });
+    await call("answerCallbackQuery", { callback_query_id: query.id, text: answer === "yes" ? words().allowed : words().denied });
   }
 
   async function onMessage(message: NonNullable<Update["message"]>, deliver: (m: IncomingMessage) => Promise<void>): Promise<void> {
     const chatId = String(message.chat.id);
     if (typeof message.text !== "string" || message.text.trim() === "") return;
     if (!options.allowedChats.has(chatId)) {
-      print(messages().channels.telegram.refusedChat(chatId, visible(message.from?.username ?? message.from?.first_name ?? "?")));
+      print(words().refusedChat(chatId, visible(message.from?.username ?? message.from?.first_name ?? "?")));
       if (!refused.has(chatId)) {
         refused.add(chatId);
-        await sendText(chatId, refusal());
+        await sendText(chatId, refusal(options.lang));
       }
       return;
     }
@@ -166,18 +170,18 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
         } catch (error) {
           if (stopped) break;
           if (error instanceof TelegramError && error.code === 409) {
-            print(messages().channels.telegram.conflict);
+            print(words().conflict);
             break;
           }
           if (error instanceof TelegramError && (error.code === 401 || error.code === 404)) {
             // Telegram answers a wrong or revoked token with 401 (or 404 for one of the wrong shape).
             // Retrying cannot fix that, so stop and say what to change.
-            print(messages().channels.telegram.badToken(error.code));
+            print(words().badToken(error.code));
             break;
           }
           const waitS = error instanceof TelegramError && error.retryAfter !== undefined ? Math.min(error.retryAfter, 300) : undefined;
           const message = visible(error instanceof Error ? error.message : String(error));
-          print(waitS === undefined ? messages().channels.telegram.tryingAgain(message) : messages().channels.telegram.waiting(message, waitS));
+          print(waitS === undefined ? words().tryingAgain(message) : words().waiting(message, waitS));
           await pause(waitS === undefined ? (options.retryMs ?? 3000) : waitS * 1000);
           continue;
         }
@@ -188,7 +192,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           // An update_id that is not a whole number, or one before the offset (already answered), is
           // skipped: the offset never moves backwards, so no message is answered twice.
           if (!Number.isSafeInteger(update.update_id) || update.update_id < offset) {
-            print(messages().channels.telegram.skipped(visible(JSON.stringify(update.update_id) ?? "undefined"), offset));
+            print(words().skipped(visible(JSON.stringify(update.update_id) ?? "undefined"), offset));
             continue;
           }
           // Saved before the update is handled: a crash mid-turn loses that message rather than
@@ -211,12 +215,12 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
         canAsk: true,
         async ask({ call: gated, why }) {
           const id = randomUUID().slice(0, 8);
-          const words = messages().channels.telegram;
+          const text = words();
           const limit = options.approvalTimeoutMs ?? 120_000;
           const answered = new Promise<Answer>((resolve) => {
             const timer = setTimeout(() => {
               settle("no");
-              void sendText(chatId, words.noAnswer(Math.round(limit / 1000), gated.name)).catch(() => undefined);
+              void sendText(chatId, text.noAnswer(Math.round(limit / 1000), gated.name)).catch(() => undefined);
             }, limit);
             function settle(answer: Answer) {
               clearTimeout(timer);
@@ -225,8 +229,8 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
             }
             pending.set(id, { chatId, requester: requesters.get(chatId)?.[0], settle });
           });
-          await sendText(chatId, words.approvalNeeded(gated.name, shorten(JSON.stringify(gated.input)), gated.effect, why), {
-            reply_markup: { inline_keyboard: [[{ text: words.allow, callback_data: `yes:${id}` }, { text: words.deny, callback_data: `no:${id}` }]] },
+          await sendText(chatId, text.approvalNeeded(gated.name, shorten(JSON.stringify(gated.input)), gated.effect, why), {
+            reply_markup: { inline_keyboard: [[{ text: text.allow, callback_data: `yes:${id}` }, { text: text.deny, callback_data: `no:${id}` }]] },
           });
           return answered;
         },

@@ -105,7 +105,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
   expect(condition(), `waited for: ${what}`).toBe(true);
 }
 
-async function bot(options: { approvalTimeoutMs?: number } = {}) {
+async function bot(options: { approvalTimeoutMs?: number; lang?: "en" | "ru" } = {}) {
   const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
   const telegram = createTelegramChannel({
     call: telegramApi({ token: TOKEN, apiBase: base }),
@@ -114,6 +114,7 @@ async function bot(options: { approvalTimeoutMs?: number } = {}) {
     pollSeconds: 1,
     retryMs: 10,
     approvalTimeoutMs: options.approvalTimeoutMs,
+    lang: options.lang,
     print: (line) => printed.push(line),
   });
   assistant.useTelegram(telegram);
@@ -201,6 +202,23 @@ describe("telegram: approval with an inline keyboard", () => {
     await stop();
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
     expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
+  });
+
+  it("speaks Russian under COURSE_LANG=ru: the refusal, the question, its buttons, the answer to a tap, the log", async () => {
+    const { stop } = await bot({ lang: "ru" });
+    fake.message(999, "привет", "stranger");
+    fake.message(ALLOWED, "Какой курс доллара к рублю? Сохрани его в rate.txt");
+    await until("the approval question", () => keyboard() !== undefined);
+    expect(String(keyboard()?.params.text)).toMatch(/^Нужно разрешение: save_to_file\n/);
+    expect(String(keyboard()?.params.text)).toMatch(/\nзачем: /);
+    expect(buttons().map((b) => b.text)).toEqual(["Разрешить", "Отклонить"]);
+    fake.tap(ALLOWED, buttons()[1]?.callback_data ?? "");
+    await until("the final reply", () => fake.sent(ALLOWED).length >= 2);
+    await stop();
+    expect(fake.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.params.text)).toEqual(["Отклонено"]);
+    expect(fake.sent(999).map((c) => c.params.text)).toEqual([refusal("ru")]);
+    expect(refusal("ru")).toMatch(/^Извините, это личный ассистент/);
+    expect(printed.find((line) => line.includes("999"))).toMatch(/^telegram: отказано сообщению из чата 999/);
   });
 });
 
