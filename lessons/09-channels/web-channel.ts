@@ -250,7 +250,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
 
 // The page with its nonce and its words in the course's language. The words are the course's own, but
 // they go in escaped all the same: as HTML in the markup, and as JSON that cannot end the script tag.
-export function pageIn(page: string, nonce: string, lang?: Lang): string {
+function pageIn(page: string, nonce: string, lang?: Lang): string {
   const words = messages(lang).channels.page;
   const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const fill: Record<string, string> = {
