@@ -58,3 +58,14 @@ export function createClient(options: ClientOptions = {}): CourseClient {
   });
   return { client, mode: "offline" };
 }
+
+// Whether a client answers with a model built into the course (the offline demo model, lesson 04's
+// built-in one) rather than a server: their addresses end in ".invalid", a name reserved so that it
+// never reaches a real host (RFC 2606). Such a model costs nothing.
+export function isOfflineClient(client: Anthropic): boolean {
+  try {
+    return new URL(client.baseURL).hostname.endsWith(".invalid");
+  } catch {
+    return false;
+  }
+}

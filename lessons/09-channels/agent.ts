@@ -14,6 +14,8 @@ import path from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
+import { courseLanguage } from "../../shared/i18n/language.ts";
+import { isOfflineClient } from "../../shared/client.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
@@ -29,17 +31,17 @@ import { visible } from "../08-assistant/terminal-channel.ts";
 import { chatHistory } from "./chat-history.ts";
 import { createChannelRunner } from "./channel-runner.ts";
 import { createHeartbeatChannel, nobodyToAsk, type Clock } from "./heartbeat.ts";
-import { STARTER_HEARTBEAT } from "./heartbeat-file.ts";
+import { STARTER_HEARTBEAT, STARTER_HEARTBEAT_RU } from "./heartbeat-file.ts";
 import { openWebChannel, type WebChannel } from "./web-channel.ts";
 import { telegramApi } from "./telegram-api.ts";
 import { createTelegramChannel, parseAllowedChats, type TelegramChannel } from "./telegram.ts";
 import { scriptedExchange } from "./scripted-browser.ts";
 
-export const sampleTasks = [
-  "What is the USD to RUB rate? Save it to rate.txt",
-  "Сколько будет 500 долларов в рублях?",
-  "Ищу поставщика ASIC, контакт @mining_pro",
-];
+// The first is the sample's web task; in Russian (COURSE_LANG=ru) the sample asks it in Russian.
+export const sampleTasks =
+  courseLanguage() === "ru"
+    ? ["Какой курс доллара к рублю? Сохрани его в rate.txt", "Сколько будет 500 долларов в рублях?", "Ищу поставщика ASIC, контакт @mining_pro"]
+    : ["What is the USD to RUB rate? Save it to rate.txt", "Сколько будет 500 долларов в рублях?", "Ищу поставщика ASIC, контакт @mining_pro"];
 
 export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
   web: { type: "boolean" },
@@ -103,6 +105,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
     rules,
     rulesFile: DEFAULT_RULES_FILE,
     approverFor,
+    offline: isOfflineClient(client),
     toolLinesFor: (message) => (message.channel === "web" && web ? (line) => web?.toolLine(message.chatId, line) : undefined),
     sessionsDir,
     memoryDir,
@@ -126,15 +129,15 @@ export async function runAgent(client: Anthropic, task: string, options: Channel
   if (options.telegram) return runTelegram(assistant, print);
 
   // The sample: what is due in HEARTBEAT.md, once; then the task typed into the web page by a script.
-  print("1. The heartbeat channel: the tasks in HEARTBEAT.md that are due now");
+  print(messages().channels.heartbeatPart);
   await runHeartbeat(assistant, { ...options, once: true }, print);
-  print("\n2. The web channel: a script plays the browser, types the task and clicks Deny if asked");
+  print(`\n${messages().channels.webPart}`);
   return webExchange(assistant, task, options.scriptedAnswer ?? "no", print);
 }
 
 async function serveWeb(assistant: Assistant, options: ChannelsOptions, print: (line: string) => void): Promise<string> {
   const port = options.port === undefined ? 0 : Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number (1-65535), got "${String(options.port)}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(messages().channels.badPort(String(options.port)));
   const web = await openWebChannel({ port, history: historyOf(assistant) });
   assistant.useWeb(web);
   console.log(chalk.bold(`\n${messages().web.pageAt(web.loginUrl())}`));
@@ -161,8 +164,8 @@ async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, prin
   const file = path.join(memoryDir, "HEARTBEAT.md");
   if (!existsSync(file)) {
     await mkdir(memoryDir, { recursive: true });
-    await writeFile(file, STARTER_HEARTBEAT, { flag: "wx" }).catch(() => undefined);
-    print(`   made ${file} with two example tasks`);
+    await writeFile(file, courseLanguage() === "ru" ? STARTER_HEARTBEAT_RU : STARTER_HEARTBEAT, { flag: "wx" }).catch(() => undefined);
+    print(`   ${messages().channels.madeHeartbeat(file)}`);
   }
   const replies: string[] = [];
   const heartbeat = createHeartbeatChannel({ file, stateFile: path.join(memoryDir, "heartbeat-state.json"), clock: options.clock, print: (line) => print(`   ${line}`) });
@@ -172,20 +175,23 @@ async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, prin
   };
   if (options.once || !options.heartbeat) {
     const started = await heartbeat.once(deliver);
-    if (started.length === 0) print("   nothing is due now (each task runs once per slot; see heartbeat-state.json)");
-    return replies.join("\n\n");
+    if (started.length === 0) print(`   ${messages().channels.nothingDue}`);
+    // The tasks ran one after another and the terminal showed each answer as it was written; the
+    // last one is what the CLI compares with what it showed, so no answer is printed twice.
+    return replies.at(-1) ?? "";
   }
   process.once("SIGINT", () => heartbeat.stop());
-  print(`   watching ${file} (Ctrl-C to stop)`);
+  print(`   ${messages().channels.watching(file)}`);
   await heartbeat.start(deliver);
-  return replies.join("\n\n");
+  // Each answer was shown as it came, over however long this ran: nothing more to print.
+  return "";
 }
 
 async function runTelegram(assistant: Assistant, print: (line: string) => void): Promise<string> {
   const token = process.env.TELEGRAM_BOT_TOKEN?.trim();
   if (!token) throw new Error("--telegram needs TELEGRAM_BOT_TOKEN in .env (get one from @BotFather; see .env.example).");
   const allowedChats = parseAllowedChats(process.env.TELEGRAM_ALLOWED_CHATS);
-  if (allowedChats.size === 0) print("   TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).");
+  if (allowedChats.size === 0) print(`   ${messages().channels.noAllowedChats}`);
   const telegram = createTelegramChannel({
     call: telegramApi({ token, apiBase: process.env.TELEGRAM_API_BASE?.trim() || undefined }),
     allowedChats,
@@ -194,7 +200,7 @@ async function runTelegram(assistant: Assistant, print: (line: string) => void):
   });
   assistant.useTelegram(telegram);
   await mkdir(assistant.folders.sessionsDir, { recursive: true });
-  console.log(chalk.bold(`\nThe Telegram bot is polling for messages (answering chats: ${[...allowedChats].join(", ") || "none"}; Ctrl-C to stop)`));
+  console.log(chalk.bold(`\n${messages().channels.telegramPolling([...allowedChats].join(", ") || messages().channels.noChats)}`));
   process.once("SIGINT", () => telegram.stop());
   const watching = stopWhenOrphaned();
   try {

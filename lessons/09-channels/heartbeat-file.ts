@@ -4,10 +4,12 @@
 //   - every 2 hours: check inbox.txt for new leads
 //   - every 30 minutes: ...
 //
-// A task line starts with "- every"; anything else (headings, notes) is left alone. Times are the
+// A task line starts with "- every" (or, in Russian, "- каждый"/"- каждые"); anything else (headings, notes) is left alone. Times are the
 // computer's local time. Slots of "every N hours/minutes" count from midnight, so "every 2 hours" is
 // due at 00:00, 02:00, 04:00... A line that starts like a task but does not parse is reported, not
 // guessed at.
+
+import { messages } from "../../shared/i18n/messages.ts";
 
 export type Schedule = { kind: "daily"; hour: number; minute: number } | { kind: "interval"; minutes: number };
 
@@ -23,15 +25,17 @@ export interface HeartbeatFile {
   problems: string[];
 }
 
-const DAILY = /^every day at (\d{1,2}):(\d{2})\s*:\s*(.+)$/i;
-const INTERVAL = /^every (\d+) (minute|minutes|hour|hours)\s*:\s*(.+)$/i;
+// The same schedules in Russian: "- каждый день в 09:00: ...", "- каждые 2 часа: ...", "- каждые 30 минут: ...".
+const DAILY = /^(?:every day at|каждый день в) (\d{1,2}):(\d{2})\s*:\s*(.+)$/iu;
+const INTERVAL = /^(?:every|кажд(?:ый|ые|ую)) (\d+) (minute|minutes|hour|hours|минуту|минуты|минут|час|часа|часов)\s*:\s*(.+)$/iu;
+const TASK_LINE = /^[-*]\s+(?:every|кажд(?:ый|ые|ую))(?=\s|$)/iu;
 
 export function parseHeartbeat(markdown: string): HeartbeatFile {
   const tasks: HeartbeatTask[] = [];
   const problems: string[] = [];
   markdown.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
-    if (!/^[-*]\s+every\b/i.test(line)) return;
+    if (!TASK_LINE.test(line)) return;
     const body = line.replace(/^[-*]\s+/, "");
     const daily = DAILY.exec(body);
     const interval = INTERVAL.exec(body);
@@ -39,20 +43,20 @@ export function parseHeartbeat(markdown: string): HeartbeatFile {
       const hour = Number(daily[1]);
       const minute = Number(daily[2]);
       if (hour > 23 || minute > 59) {
-        problems.push(`line ${index + 1}: ${daily[1]}:${daily[2]} is not a time of day (00:00 to 23:59); task skipped.`);
+        problems.push(messages().channels.notTimeOfDay(index + 1, `${daily[1]}:${daily[2]}`));
         return;
       }
       tasks.push({ key: body, schedule: { kind: "daily", hour, minute }, text: (daily[3] ?? "").trim() });
     } else if (interval) {
       const count = Number(interval[1]);
-      const minutes = /^hour/i.test(interval[2] ?? "") ? count * 60 : count;
+      const minutes = /^(?:hour|час)/iu.test(interval[2] ?? "") ? count * 60 : count;
       if (count < 1 || minutes > 24 * 60) {
-        problems.push(`line ${index + 1}: "every ${interval[1]} ${interval[2]}" must be between 1 minute and 24 hours; task skipped.`);
+        problems.push(messages().channels.badInterval(index + 1, body.slice(0, body.indexOf(":")).trim()));
         return;
       }
       tasks.push({ key: body, schedule: { kind: "interval", minutes }, text: (interval[3] ?? "").trim() });
     } else {
-      problems.push(`line ${index + 1}: not understood ("${body.slice(0, 80)}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`);
+      problems.push(messages().channels.notUnderstood(index + 1, body.slice(0, 80)));
     }
   });
   return { tasks, problems };
@@ -75,6 +79,20 @@ export function lastSlot(schedule: Schedule, now: Date): Date {
 export function isDue(task: HeartbeatTask, lastRun: Date | undefined, now: Date): boolean {
   return lastRun === undefined || lastRun.getTime() < lastSlot(task.schedule, now).getTime();
 }
+
+export const STARTER_HEARTBEAT_RU = `# HEARTBEAT.md: задачи, которые ассистент выполняет по расписанию
+
+Одна задача на строку. Ассистент выполняет каждую, когда подходит её время, как сообщение в её
+собственной сессии (workspace/sessions/heartbeat-*.jsonl). Время местное, этого компьютера.
+
+- каждый день в 09:00: Какой курс доллара к рублю?
+- каждый день в 18:00: Сохрани курс доллара к рублю в rates.txt
+
+Форматы: «- каждый день в ЧЧ:ММ: задача», «- каждые N часов: задача», «- каждые N минут: задача»
+(и то же по-английски: "- every day at HH:MM: task", "- every N hours: task", "- every N minutes: task").
+Разрешить задачу по расписанию некому: та, что требует разрешения (как строка на 18:00, которая
+пишет файл вне reports/), получает отказ, и отказ остаётся в её сессии, чтобы вы могли его прочитать.
+`;
 
 export const STARTER_HEARTBEAT = `# HEARTBEAT.md: tasks the assistant runs on a schedule
 

@@ -11,6 +11,7 @@ import { readFile, rename, stat, writeFile } from "node:fs/promises";
 import type { Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { visible } from "../08-assistant/terminal-channel.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { isDue, parseHeartbeat, type HeartbeatTask } from "./heartbeat-file.ts";
 
 // Time, made replaceable, so a test can move a day forward without waiting a day.
@@ -47,7 +48,8 @@ export interface HeartbeatChannel extends Channel {
   idle(): Promise<void>;
   // Ends start()'s loop after the current tick.
   stop(): void;
-  // start() with one tick: runs what is due now, waits for it, and returns (--heartbeat --once).
+  // start() with one tick: runs what is due now, one task after another so that each task's lines
+  // stay together in the terminal, waits for them, and returns (--heartbeat --once, the sample).
   once(deliver: (message: IncomingMessage) => Promise<void>): Promise<string[]>;
 }
 
@@ -75,29 +77,29 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
     if (!existsSync(options.stateFile)) return {};
     const unreadable = await notReadable(options.stateFile);
     if (unreadable) {
-      reportOnce(`${options.stateFile} ${unreadable}; treating every task as never run (it is written anew after the next run).`);
+      reportOnce(messages().channels.stateUnreadable(options.stateFile, unreadable));
       return {};
     }
     try {
       const state = JSON.parse(await readFile(options.stateFile, "utf8")) as unknown;
       return typeof state === "object" && state !== null && !Array.isArray(state) ? (state as Record<string, string>) : {};
     } catch {
-      print(`heartbeat: ${options.stateFile} is not valid JSON; treating every task as never run.`);
+      print(`heartbeat: ${messages().channels.stateNotJson(options.stateFile)}`);
       return {};
     }
   }
 
-  async function tick(): Promise<string[]> {
+  async function tick(oneAtATime = false): Promise<string[]> {
     if (!deliver) throw new Error("The heartbeat is not attached to a gateway yet: call start() or once() first.");
     if (!existsSync(options.file)) {
-      reportOnce(`no ${options.file}; nothing is scheduled.`);
+      reportOnce(messages().channels.noHeartbeatFile(options.file));
       return [];
     }
     // A named pipe would block the read until some program writes to it (for ever, here); a device
     // may never end. Only a regular file of a sensible size is read.
     const unreadable = await notReadable(options.file);
     if (unreadable) {
-      reportOnce(`${options.file} ${unreadable}; nothing is scheduled.`);
+      reportOnce(messages().channels.fileUnreadable(options.file, unreadable));
       return [];
     }
     const { tasks, problems } = parseHeartbeat(await readFile(options.file, "utf8"));
@@ -109,7 +111,7 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
       // A time after now: the clock was ahead when it was written, or the file was edited. Trusting it
       // would silence the task until that time, with no word; it runs now instead, and says why.
       if (last && last.getTime() > now.getTime() + 60_000) {
-        reportOnce(`"${visible(task.key)}" last ran at ${last.toISOString()}, which is later than now (${now.toISOString()}): was the clock ahead? Running it as if it never ran.`);
+        reportOnce(messages().channels.ranLater(visible(task.key), last.toISOString(), now.toISOString()));
         return undefined;
       }
       return last;
@@ -123,11 +125,17 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
     await rename(temp, options.stateFile);
 
     const send = deliver;
+    // Side by side, a slow task holds up no other; one at a time, each task's lines read together.
+    let previous: Promise<void> = Promise.resolve();
     for (const task of due) {
-      print(`heartbeat: ${visible(task.key)}`);
-      const run = send({ channel: "heartbeat", chatId: taskChatId(task), sender: "HEARTBEAT.md", text: task.text, at: now })
-        .catch((error: unknown) => print(`heartbeat: "${visible(task.text)}" failed: ${error instanceof Error ? error.message : String(error)}`))
+      const begin = () => {
+        print(`heartbeat: ${visible(task.key)}`);
+        return send({ channel: "heartbeat", chatId: taskChatId(task), sender: "HEARTBEAT.md", text: task.text, at: now });
+      };
+      const run = (oneAtATime ? previous.then(begin) : begin())
+        .catch((error: unknown) => print(messages().channels.taskFailed(visible(task.text), error instanceof Error ? error.message : String(error))))
         .finally(() => running.delete(task.key));
+      previous = run;
       running.set(task.key, run);
     }
     return due.map((task) => task.key);
@@ -139,12 +147,12 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
 
   return {
     name: "heartbeat",
-    tick,
+    tick: () => tick(),
     idle,
     stop: () => void (stopped = true),
     async once(receive) {
       deliver = receive;
-      const started = await tick();
+      const started = await tick(true);
       await idle();
       return started;
     },
@@ -156,8 +164,10 @@ export function createHeartbeatChannel(options: HeartbeatOptions): HeartbeatChan
       }
       await idle();
     },
-    async send(chatId, text) {
-      print(`heartbeat ${chatId}: ${visible(text)}`);
+    // Nobody reads a scheduled task's answer as it comes: the terminal has shown it as it was written,
+    // and its session keeps it. This line marks where the task ends.
+    async send(chatId) {
+      print(messages().channels.taskDone(`heartbeat-${chatId}`));
     },
   };
 }
@@ -168,10 +178,11 @@ export const MAX_HEARTBEAT_BYTES = 256 * 1024;
 // Why a file must not be read, or undefined if it can be: a FIFO, a device, a folder, or too big.
 async function notReadable(file: string): Promise<string | undefined> {
   const info = await stat(file).catch(() => undefined);
-  if (!info) return "cannot be read";
-  if (info.isFIFO()) return "is a named pipe (FIFO), not a file: reading it would wait for ever";
-  if (!info.isFile()) return "is not a regular file";
-  if (info.size > MAX_HEARTBEAT_BYTES) return `is ${info.size} bytes, more than the ${MAX_HEARTBEAT_BYTES} a task list may have`;
+  const m = messages().channels;
+  if (!info) return m.cannotRead;
+  if (info.isFIFO()) return m.namedPipe;
+  if (!info.isFile()) return m.notRegular;
+  if (info.size > MAX_HEARTBEAT_BYTES) return m.tooBig(info.size, MAX_HEARTBEAT_BYTES);
   return undefined;
 }
 

@@ -12,6 +12,10 @@
 
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { messages } from "../../shared/i18n/messages.ts";
+
+// The refusals are in the course's language (COURSE_LANG): a learner reads them in the page or in curl.
+const refusals = () => messages().channels.refusals;
 
 export class HttpError extends Error {
   constructor(
@@ -41,7 +45,7 @@ export function ownHosts(port: number): string[] {
 export function checkHost(request: IncomingMessage, port: number): void {
   const host = request.headers.host ?? "";
   if (!ownHosts(port).includes(host.toLowerCase())) {
-    throw new HttpError(403, `Refused: this server answers only to http://127.0.0.1:${port}, not to Host "${host.slice(0, 100)}".`);
+    throw new HttpError(403, refusals().wrongHost(port, host.slice(0, 100)));
   }
 }
 
@@ -51,10 +55,10 @@ export function checkOrigin(request: IncomingMessage, port: number, allowMissing
   const origin = request.headers.origin;
   if (origin === undefined) {
     if (allowMissing) return;
-    throw new HttpError(403, "Refused: a request without an Origin header; only the chat page may post here.");
+    throw new HttpError(403, refusals().noOrigin);
   }
   if (!ownHosts(port).map((host) => `http://${host}`).includes(origin.toLowerCase())) {
-    throw new HttpError(403, `Refused: a request from another site (Origin "${origin.slice(0, 100)}"); only the chat page may talk to this server.`);
+    throw new HttpError(403, refusals().foreignOrigin(origin.slice(0, 100)));
   }
 }
 
@@ -80,7 +84,7 @@ export function hasSession(request: IncomingMessage, port: number, secret: strin
 
 export function checkCookie(request: IncomingMessage, port: number, secret: string): void {
   if (!hasSession(request, port, secret)) {
-    throw new HttpError(403, "Refused: this browser has not opened the link printed in the terminal (the one with ?key=...), so it has no session cookie.");
+    throw new HttpError(403, refusals().noCookie);
   }
 }
 
@@ -99,19 +103,19 @@ export function dropRestOfBody(request: IncomingMessage, graceMs = 1000): void {
 // rest of an oversize body is never buffered.
 export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {
   const type = request.headers["content-type"] ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the body as JSON (Content-Type: application/json).");
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, refusals().notJsonType);
   const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, `The body is ${declared} bytes; the limit is ${maxBytes}.`);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, refusals().declaredTooBig(declared, maxBytes));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new HttpError(413, `The body is over the limit of ${maxBytes} bytes.`);
+    if (size > maxBytes) throw new HttpError(413, refusals().tooBig(maxBytes));
     chunks.push(chunk);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
   } catch {
-    throw new HttpError(400, "The body is not valid JSON.");
+    throw new HttpError(400, refusals().notJson);
   }
 }

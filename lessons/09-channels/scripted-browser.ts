@@ -4,6 +4,7 @@
 // `npm run lesson 9` shows a web exchange without a browser.
 
 import { randomUUID } from "node:crypto";
+import { messages } from "../../shared/i18n/messages.ts";
 import type { WebEvent } from "./web-channel.ts";
 
 export interface PageSession {
@@ -50,22 +51,27 @@ export async function answerApproval(page: PageSession, id: string, answer: "yes
   return fetch(`${page.origin}/api/approve`, { method: "POST", headers: pageHeaders(page), body: JSON.stringify({ chat: page.chat, id, answer }) });
 }
 
-// The whole exchange: returns the finished reply; show() gets a line for each thing the page would show.
+// The whole exchange: returns the finished reply. The terminal's transcript already shows each call
+// and the answer as the model writes it, so show() gets only what the page adds: the approval
+// question the script answers, and a count of what the page received.
 export async function scriptedExchange(url: string, task: string, answer: "yes" | "no", show: (line: string) => void): Promise<string> {
+  const m = messages().channels;
   const page = await openPage(url);
-  show(`opened ${page.origin}/ through its one-time link (tab ${page.chat.slice(0, 8)}), typed: ${task}`);
+  show(m.opened(page.origin, page.chat.slice(0, 8), task));
   let reply = "";
   let streamed = 0;
+  let tools = 0;
+  let notes = 0;
   await postMessage(page, task, async (event) => {
     if (event.type === "delta") streamed += 1;
-    else if (event.type === "tool") show(event.text);
+    else if (event.type === "tool") tools += 1;
+    else if (event.type === "note") notes += 1;
     else if (event.type === "approval") {
-      show(`[Allow] [Deny]  ${event.tool}: ${event.effect}  → the script clicks ${answer === "yes" ? "Allow" : "Deny"}`);
+      show(m.approvalCard(event.tool, event.effect, answer));
       // Not awaited here: the answer is read from the same stream this callback is reading.
       void answerApproval(page, event.id, answer);
     } else if (event.type === "reply") reply = event.text;
   });
-  show(`the answer arrived in ${streamed} streamed pieces:`);
-  for (const line of reply.split("\n")) show(`  ${line}`);
+  show(m.pageGot(streamed, tools, notes));
   return reply;
 }

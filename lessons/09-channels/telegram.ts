@@ -13,6 +13,8 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { visible } from "../08-assistant/terminal-channel.ts";
+import type { Lang } from "../../shared/i18n/language.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
 import { shorten } from "./tool-lines.ts";
 
@@ -35,6 +37,8 @@ export interface TelegramOptions {
   // Pause after a failed poll before the next one.
   retryMs?: number;
   print?: (line: string) => void;
+  // The language of what the bot writes and logs; the course's (COURSE_LANG) by default.
+  lang?: Lang;
 }
 
 export interface TelegramChannel extends Channel {
@@ -42,7 +46,8 @@ export interface TelegramChannel extends Channel {
   stop(): void;
 }
 
-export const REFUSAL = "Sorry, this is a private assistant: this chat is not on its list. (Its owner can add the chat id to TELEGRAM_ALLOWED_CHATS.)";
+// What a chat that is not on the list gets, once, in the course's language (COURSE_LANG).
+export const refusal = (lang?: Lang) => messages(lang).channels.telegram.refusal;
 
 export function parseAllowedChats(value: string | undefined): Set<string> {
   return new Set((value ?? "").split(/[\s,]+/).filter((id) => /^-?\d+$/.test(id)));
@@ -51,6 +56,7 @@ export function parseAllowedChats(value: string | undefined): Set<string> {
 export function createTelegramChannel(options: TelegramOptions): TelegramChannel {
   const { call } = options;
   const print = options.print ?? ((line: string) => console.log(line));
+  const words = () => messages(options.lang).channels.telegram;
   const refused = new Set<string>();
   const typing = new Map<string, ReturnType<typeof setInterval>>();
   const pending = new Map<string, { chatId: string; requester?: number; settle(answer: Answer): void }>();
@@ -84,7 +90,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   }
 
   const sendText = async (chatId: string, text: string, extra: Record<string, unknown> = {}) => {
-    for (const piece of splitMessage(text.trim() === "" ? "(empty reply)" : text)) await call("sendMessage", { chat_id: chatId, text: piece, ...extra });
+    for (const piece of splitMessage(text.trim() === "" ? words().emptyReply : text)) await call("sendMessage", { chat_id: chatId, text: piece, ...extra });
   };
 
   // "typing..." lasts about five seconds on the screen, so it is repeated while the model works.
@@ -106,26 +112,26 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     const chatId = String(query.message?.chat.id ?? "");
     // A tap counts only in the chat that was asked, and only yes or no.
     if (!question || question.chatId !== chatId || (answer !== "yes" && answer !== "no")) {
-      await call("answerCallbackQuery", { callback_query_id: query.id, text: "This question is closed." });
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: words().closed });
       return;
     }
     // In a group chat everyone sees the buttons; only the person whose message asked for it decides.
     if (question.requester !== undefined && query.from.id !== question.requester) {
-      await call("answerCallbackQuery", { callback_query_id: query.id, text: "Only the person who asked can answer this." });
+      await call("answerCallbackQuery", { callback_query_id: query.id, text: words().onlyAsker });
       return;
     }
     question.settle(answer);
-    await call("answerCallbackQuery", { callback_query_id: query.id, text: answer === "yes" ? "Allowed" : "Denied" });
+    await call("answerCallbackQuery", { callback_query_id: query.id, text: answer === "yes" ? words().allowed : words().denied });
   }
 
   async function onMessage(message: NonNullable<Update["message"]>, deliver: (m: IncomingMessage) => Promise<void>): Promise<void> {
     const chatId = String(message.chat.id);
     if (typeof message.text !== "string" || message.text.trim() === "") return;
     if (!options.allowedChats.has(chatId)) {
-      print(`telegram: refused a message from chat ${chatId} (${visible(message.from?.username ?? message.from?.first_name ?? "unknown")}): not in TELEGRAM_ALLOWED_CHATS`);
+      print(words().refusedChat(chatId, visible(message.from?.username ?? message.from?.first_name ?? "?")));
       if (!refused.has(chatId)) {
         refused.add(chatId);
-        await sendText(chatId, REFUSAL);
+        await sendText(chatId, refusal(options.lang));
       }
       return;
     }
@@ -164,18 +170,18 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
         } catch (error) {
           if (stopped) break;
           if (error instanceof TelegramError && error.code === 409) {
-            print("telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.");
+            print(words().conflict);
             break;
           }
           if (error instanceof TelegramError && (error.code === 401 || error.code === 404)) {
             // Telegram answers a wrong or revoked token with 401 (or 404 for one of the wrong shape).
             // Retrying cannot fix that, so stop and say what to change.
-            print(`telegram: Telegram refused the bot token (${error.code}): check TELEGRAM_BOT_TOKEN in .env (the token @BotFather gave you); stopping the bot.`);
+            print(words().badToken(error.code));
             break;
           }
           const waitS = error instanceof TelegramError && error.retryAfter !== undefined ? Math.min(error.retryAfter, 300) : undefined;
           const message = visible(error instanceof Error ? error.message : String(error));
-          print(waitS === undefined ? `telegram: ${message}; trying again` : `telegram: ${message}; waiting ${waitS} s (Ctrl+C stops)`);
+          print(waitS === undefined ? words().tryingAgain(message) : words().waiting(message, waitS));
           await pause(waitS === undefined ? (options.retryMs ?? 3000) : waitS * 1000);
           continue;
         }
@@ -186,7 +192,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           // An update_id that is not a whole number, or one before the offset (already answered), is
           // skipped: the offset never moves backwards, so no message is answered twice.
           if (!Number.isSafeInteger(update.update_id) || update.update_id < offset) {
-            print(`telegram: skipped an update with update_id ${visible(JSON.stringify(update.update_id) ?? "undefined")} (expected a whole number from ${offset} on)`);
+            print(words().skipped(visible(JSON.stringify(update.update_id) ?? "undefined"), offset));
             continue;
           }
           // Saved before the update is handled: a crash mid-turn loses that message rather than
@@ -209,11 +215,12 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
         canAsk: true,
         async ask({ call: gated, why }) {
           const id = randomUUID().slice(0, 8);
+          const text = words();
           const limit = options.approvalTimeoutMs ?? 120_000;
           const answered = new Promise<Answer>((resolve) => {
             const timer = setTimeout(() => {
               settle("no");
-              void sendText(chatId, `No answer within ${Math.round(limit / 1000)} s: ${gated.name} was not run.`).catch(() => undefined);
+              void sendText(chatId, text.noAnswer(Math.round(limit / 1000), gated.name)).catch(() => undefined);
             }, limit);
             function settle(answer: Answer) {
               clearTimeout(timer);
@@ -222,8 +229,8 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
             }
             pending.set(id, { chatId, requester: requesters.get(chatId)?.[0], settle });
           });
-          await sendText(chatId, `Approval needed: ${gated.name}\n${shorten(JSON.stringify(gated.input))}\n${gated.effect}\nwhy: ${why}`, {
-            reply_markup: { inline_keyboard: [[{ text: "Allow", callback_data: `yes:${id}` }, { text: "Deny", callback_data: `no:${id}` }]] },
+          await sendText(chatId, text.approvalNeeded(gated.name, shorten(JSON.stringify(gated.input)), gated.effect, why), {
+            reply_markup: { inline_keyboard: [[{ text: text.allow, callback_data: `yes:${id}` }, { text: text.deny, callback_data: `no:${id}` }]] },
           });
           return answered;
         },

@@ -3,6 +3,7 @@
 // each wrapped so that running it also reports "→ name {input}" and "← result".
 
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 const SHOWN = 300;
 
@@ -20,7 +21,7 @@ export function withToolLines(tools: ToolWithEffect[], report: (line: string) =>
         report(`← ${shorten(output)}`);
         return output;
       } catch (error) {
-        report(`← error: ${shorten(error instanceof Error ? error.message : String(error))}`);
+        report(messages().channels.toolError(shorten(error instanceof Error ? error.message : String(error))));
         throw error;
       }
     },

@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
+import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import type { ShownMessage } from "./chat-history.ts";
 import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
@@ -44,6 +45,8 @@ export interface WebChannelOptions {
   approvalTimeoutMs?: number;
   // The conversation of a chat so far (from its session file), for a reloaded tab.
   history?(chatId: string): Promise<ShownMessage[]>;
+  // The language of the page's own words; the course's (COURSE_LANG) by default.
+  lang?: Lang;
 }
 
 export interface WebChannel extends Channel {
@@ -109,7 +112,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       if (key !== null) {
         // A key works once: it is gone from the set before the cookie is given.
         const known = [...keys].find((k) => sameSecret(key, k));
-        if (!known) return sendText(response, 403, messages().web.linkUsed);
+        if (!known) return sendText(response, 403, messages(options.lang).web.linkUsed);
         keys.delete(known);
         response.writeHead(303, {
           location: "/",
@@ -120,7 +123,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         response.end();
         return;
       }
-      if (!hasSession(request, port, token)) return sendText(response, 401, messages().web.openTheLink);
+      if (!hasSession(request, port, token)) return sendText(response, 401, messages(options.lang).web.openTheLink);
       const nonce = randomBytes(16).toString("base64");
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
@@ -130,11 +133,11 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         // The page may run only its own script and talk only to this server; no other site may frame it.
         "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       });
-      response.end(page.replaceAll("{{NONCE}}", nonce));
+      response.end(pageIn(page, nonce, options.lang));
       return;
     }
 
-    if (!url.pathname.startsWith("/api/")) throw new HttpError(404, `Nothing at ${url.pathname.slice(0, 100)}.`);
+    if (!url.pathname.startsWith("/api/")) throw new HttpError(404, refusals().nothingAt(url.pathname.slice(0, 100)));
     checkOrigin(request, port, request.method === "GET");
     checkCookie(request, port, token);
 
@@ -147,9 +150,9 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       const body = await readJsonBody(request, maxBodyBytes);
       const chatId = chatIdFrom(field(body, "chat"));
       const text = field(body, "text");
-      if (typeof text !== "string" || text.trim() === "") throw new HttpError(400, 'Send {"chat": "...", "text": "your message"} with some text.');
-      if (!deliver) throw new HttpError(503, "The assistant is not connected yet; try again in a moment.");
-      if (streams.has(chatId)) throw new HttpError(409, "This tab is still waiting for an answer; send the next message when it has come.");
+      if (typeof text !== "string" || text.trim() === "") throw new HttpError(400, refusals().sendText);
+      if (!deliver) throw new HttpError(503, refusals().notConnected);
+      if (streams.has(chatId)) throw new HttpError(409, refusals().stillWaiting);
       response.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
       response.flushHeaders();
       streams.set(chatId, response);
@@ -173,13 +176,13 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       const answer = field(body, "answer");
       const question = typeof id === "string" ? pending.get(id) : undefined;
       // Only the tab that was asked may answer, and only yes or no.
-      if (!question || question.chatId !== chatId) throw new HttpError(404, "No such question waiting in this tab (answered already, or timed out).");
-      if (answer !== "yes" && answer !== "no") throw new HttpError(400, 'Answer with "yes" or "no".');
+      if (!question || question.chatId !== chatId) throw new HttpError(404, refusals().noQuestion);
+      if (answer !== "yes" && answer !== "no") throw new HttpError(400, refusals().yesOrNo);
       question.settle(answer);
       sendJson(response, 200, { ok: true });
       return;
     }
-    throw new HttpError(404, `Nothing at ${request.method} ${url.pathname.slice(0, 100)}.`);
+    throw new HttpError(404, refusals().nothingAt(`${request.method} ${url.pathname.slice(0, 100)}`));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -245,12 +248,34 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
   };
 }
 
+// The page with its nonce and its words in the course's language. The words are the course's own, but
+// they go in escaped all the same: as HTML in the markup, and as JSON that cannot end the script tag.
+function pageIn(page: string, nonce: string, lang?: Lang): string {
+  const words = messages(lang).channels.page;
+  const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const fill: Record<string, string> = {
+    NONCE: nonce,
+    LANG: html(words.lang),
+    TITLE: html(words.title),
+    HEADING: html(words.heading),
+    CONVERSATION: html(words.conversation),
+    MESSAGE: html(words.message),
+    PLACEHOLDER: html(words.placeholder),
+    SEND: html(words.send),
+    TEXTS: JSON.stringify(words).replace(/</g, "\\u003c"),
+  };
+  return page.replace(/\{\{([A-Z]+)\}\}/g, (whole, name: string) => fill[name] ?? whole);
+}
+
+// In the course's language (COURSE_LANG), as the rest of what the lesson prints.
+const refusals = () => messages().channels.refusals;
+
 function field(body: unknown, name: string): unknown {
   return typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
 function chatIdFrom(value: unknown): string {
-  if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, "The chat id must be 1-64 letters, digits, - or _.");
+  if (typeof value !== "string" || !CHAT_ID.test(value)) throw new HttpError(400, refusals().badChatId);
   return value;
 }
 

@@ -330,6 +330,104 @@ export const en = {
     portNeedsHttp: "--port only applies with --http: npm run mcp -- --http --port 8011",
     portTaken: (port: number) => `Port ${port} is already in use. Pick another with --port, e.g. --port 0 for any free port.`,
   },
+  // Lesson 09: what its channels print in the terminal, and the words of its chat page and bot.
+  channels: {
+    heartbeatPart: "1. The heartbeat channel: the tasks in HEARTBEAT.md that are due now, one after another",
+    webPart: "2. The web channel: a script plays the browser, types the task and clicks Deny if asked",
+    madeHeartbeat: (file: string) => `made ${file} with two example tasks`,
+    nothingDue: "nothing is due now (each task runs once per slot; see heartbeat-state.json)",
+    watching: (file: string) => `watching ${file} (Ctrl-C to stop)`,
+    // A task's reply was printed above as the model wrote it; this line ends the task's block.
+    taskDone: (session: string) => `heartbeat: done; the answer is above, and kept in the session ${session}`,
+    taskFailed: (task: string, why: string) => `heartbeat: "${task}" failed: ${why}`,
+    opened: (origin: string, tab: string, task: string) => `opened ${origin}/ through its one-time link (tab ${tab}), typed: ${task}`,
+    approvalCard: (tool: string, effect: string, answer: "yes" | "no") =>
+      `the page shows [Allow] [Deny]: ${tool}: ${effect}  → the script clicks ${answer === "yes" ? "Allow" : "Deny"}`,
+    // The terminal above shows the calls and the answer; the script says only what the page received.
+    pageGot: (pieces: number, tools: number, notes: number) =>
+      `the page received the answer in ${pieces} streamed pieces, ${tools} tool ${tools === 1 ? "line" : "lines"} and ${notes} cost ${notes === 1 ? "note" : "notes"}`,
+    badPort: (given: string) => `--port takes a port number (1-65535), got "${given}".`,
+    telegramPolling: (chats: string) => `The Telegram bot is polling for messages (answering chats: ${chats}; Ctrl-C to stop)`,
+    noChats: "none",
+    noAllowedChats: "TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).",
+    notTimeOfDay: (line: number, time: string) => `line ${line}: ${time} is not a time of day (00:00 to 23:59); task skipped.`,
+    badInterval: (line: number, schedule: string) => `line ${line}: "${schedule}" must be between 1 minute and 24 hours; task skipped.`,
+    notUnderstood: (line: number, text: string) =>
+      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`,
+    noHeartbeatFile: (file: string) => `no ${file}; nothing is scheduled.`,
+    fileUnreadable: (file: string, why: string) => `${file} ${why}; nothing is scheduled.`,
+    stateUnreadable: (file: string, why: string) => `${file} ${why}; treating every task as never run (it is written anew after the next run).`,
+    stateNotJson: (file: string) => `${file} is not valid JSON; treating every task as never run.`,
+    ranLater: (task: string, last: string, now: string) =>
+      `"${task}" last ran at ${last}, which is later than now (${now}): was the clock ahead? Running it as if it never ran.`,
+    cannotRead: "cannot be read",
+    namedPipe: "is a named pipe (FIFO), not a file: reading it would wait for ever",
+    notRegular: "is not a regular file",
+    tooBig: (size: number, max: number) => `is ${size} bytes, more than the ${max} a task list may have`,
+    // A tool's failure, as a line in the page and the Telegram chat (the text after it is the tool's).
+    toolError: (text: string) => `← error: ${text}`,
+    // What the offline model costs, in the page as in the terminal's summary line.
+    offlineCost: "cost: $0 (offline)",
+    // What the chat server answers a request it refuses (web-channel.ts, http-guard.ts): read in the
+    // page, or by whoever tries it with curl.
+    refusals: {
+      nothingAt: (what: string) => `Nothing at ${what}.`,
+      sendText: 'Send {"chat": "...", "text": "your message"} with some text.',
+      notConnected: "The assistant is not connected yet; try again in a moment.",
+      stillWaiting: "This tab is still waiting for an answer; send the next message when it has come.",
+      noQuestion: "No such question waiting in this tab (answered already, or timed out).",
+      yesOrNo: 'Answer with "yes" or "no".',
+      badChatId: "The chat id must be 1-64 letters, digits, - or _.",
+      wrongHost: (port: number, host: string) => `Refused: this server answers only to http://127.0.0.1:${port}, not to Host "${host}".`,
+      noOrigin: "Refused: a request without an Origin header; only the chat page may post here.",
+      foreignOrigin: (origin: string) => `Refused: a request from another site (Origin "${origin}"); only the chat page may talk to this server.`,
+      noCookie: "Refused: this browser has not opened the link printed in the terminal (the one with ?key=...), so it has no session cookie.",
+      notJsonType: "Send the body as JSON (Content-Type: application/json).",
+      declaredTooBig: (bytes: number, limit: number) => `The body is ${bytes} bytes; the limit is ${limit}.`,
+      tooBig: (limit: number) => `The body is over the limit of ${limit} bytes.`,
+      notJson: "The body is not valid JSON.",
+    },
+    // The chat page (chat-page.html): its lang attribute and every word it shows of its own.
+    page: {
+      lang: "en",
+      title: "Assistant",
+      heading: "Assistant",
+      conversation: "Conversation",
+      message: "Message",
+      placeholder: "Ask something, e.g. What is the USD to RUB rate?",
+      send: "Send",
+      approvalNeeded: "Approval needed:",
+      why: "why:",
+      allow: "Allow",
+      deny: "Deny",
+      allowed: "allowed",
+      denied: "denied",
+      tooLate: "(too late: the question was closed)",
+      connectionFailed: "The connection failed:",
+      working: "The assistant is answering…",
+    },
+    // The Telegram bot's words to the people who write to it.
+    telegram: {
+      refusal: "Sorry, this is a private assistant: this chat is not on its list. (Its owner can add the chat id to TELEGRAM_ALLOWED_CHATS.)",
+      emptyReply: "(empty reply)",
+      closed: "This question is closed.",
+      onlyAsker: "Only the person who asked can answer this.",
+      allowed: "Allowed",
+      denied: "Denied",
+      allow: "Allow",
+      deny: "Deny",
+      noAnswer: (seconds: number, tool: string) => `No answer within ${seconds} s: ${tool} was not run.`,
+      approvalNeeded: (tool: string, input: string, effect: string, why: string) => `Approval needed: ${tool}\n${input}\n${effect}\nwhy: ${why}`,
+      // Lines in the terminal where the bot runs.
+      refusedChat: (chat: string, who: string) => `telegram: refused a message from chat ${chat} (${who}): not in TELEGRAM_ALLOWED_CHATS`,
+      conflict: "telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.",
+      badToken: (code: number) =>
+        `telegram: Telegram refused the bot token (${code}): check TELEGRAM_BOT_TOKEN in .env (the token @BotFather gave you); stopping the bot.`,
+      tryingAgain: (problem: string) => `telegram: ${problem}; trying again`,
+      waiting: (problem: string, seconds: number) => `telegram: ${problem}; waiting ${seconds} s (Ctrl+C stops)`,
+      skipped: (id: string, offset: number) => `telegram: skipped an update with update_id ${id} (expected a whole number from ${offset} on)`,
+    },
+  },
 
   offline: {
     cannot: "I cannot answer that with this agent's tools, and I do not guess. ",

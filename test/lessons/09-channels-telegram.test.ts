@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssistant } from "../../lessons/09-channels/agent.ts";
 import { splitMessage, TELEGRAM_LIMIT, telegramApi, TelegramError } from "../../lessons/09-channels/telegram-api.ts";
-import { createTelegramChannel, REFUSAL, type Update } from "../../lessons/09-channels/telegram.ts";
+import { createTelegramChannel, refusal, type Update } from "../../lessons/09-channels/telegram.ts";
 import { createClient } from "../../shared/client.ts";
 
 const TOKEN = "123456:TEST-token_abc";
@@ -105,7 +105,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
   expect(condition(), `waited for: ${what}`).toBe(true);
 }
 
-async function bot(options: { approvalTimeoutMs?: number } = {}) {
+async function bot(options: { approvalTimeoutMs?: number; lang?: "en" | "ru" } = {}) {
   const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
   const telegram = createTelegramChannel({
     call: telegramApi({ token: TOKEN, apiBase: base }),
@@ -114,6 +114,7 @@ async function bot(options: { approvalTimeoutMs?: number } = {}) {
     pollSeconds: 1,
     retryMs: 10,
     approvalTimeoutMs: options.approvalTimeoutMs,
+    lang: options.lang,
     print: (line) => printed.push(line),
   });
   assistant.useTelegram(telegram);
@@ -139,7 +140,7 @@ describe("telegram: messages in, replies out, only for allowed chats", () => {
     const replies = fake.sent(ALLOWED).map((c) => String(c.params.text));
     expect(replies[0]).toContain("92.5");
     expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === String(ALLOWED) && c.params.action === "typing"), "typing is shown while the model works").toBe(true);
-    expect(fake.sent(999).map((c) => c.params.text), "one polite refusal, not one per message").toEqual([REFUSAL]);
+    expect(fake.sent(999).map((c) => c.params.text), "one polite refusal, not one per message").toEqual([refusal()]);
     expect(printed.filter((l) => l.includes("refused a message from chat 999")), "each refused message is logged").toHaveLength(2);
     expect(fake.calls.some((c) => c.method === "sendChatAction" && c.params.chat_id === "999"), "the agent never worked for the stranger").toBe(false);
     expect(await readFile(path.join(dir, "leads.csv"), "utf8")).toContain("@mining_pro");
@@ -201,6 +202,23 @@ describe("telegram: approval with an inline keyboard", () => {
     await stop();
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
     expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
+  });
+
+  it("speaks Russian under COURSE_LANG=ru: the refusal, the question, its buttons, the answer to a tap, the log", async () => {
+    const { stop } = await bot({ lang: "ru" });
+    fake.message(999, "привет", "stranger");
+    fake.message(ALLOWED, "Какой курс доллара к рублю? Сохрани его в rate.txt");
+    await until("the approval question", () => keyboard() !== undefined);
+    expect(String(keyboard()?.params.text)).toMatch(/^Нужно разрешение: save_to_file\n/);
+    expect(String(keyboard()?.params.text)).toMatch(/\nзачем: /);
+    expect(buttons().map((b) => b.text)).toEqual(["Разрешить", "Отклонить"]);
+    fake.tap(ALLOWED, buttons()[1]?.callback_data ?? "");
+    await until("the final reply", () => fake.sent(ALLOWED).length >= 2);
+    await stop();
+    expect(fake.calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.params.text)).toEqual(["Отклонено"]);
+    expect(fake.sent(999).map((c) => c.params.text)).toEqual([refusal("ru")]);
+    expect(refusal("ru")).toMatch(/^Извините, это личный ассистент/);
+    expect(printed.find((line) => line.includes("999"))).toMatch(/^telegram: отказано сообщению из чата 999/);
   });
 });
 

@@ -79,8 +79,12 @@ describe("web channel: a message in, the answer streamed back", () => {
     expect(existsSync(path.join(dir, "sessions", `web-${second.chat}.jsonl`)), "the other tab has written nothing").toBe(false);
     const history = (await (await fetch(`${first.origin}/api/history?chat=${first.chat}`, { headers: pageHeaders(first) })).json()) as { messages: Array<{ role: string; text: string }> };
     expect(history.messages[0]).toEqual({ role: "user", text: "Сколько будет 500 долларов в рублях?" });
-    expect(history.messages.at(-1)?.role).toBe("assistant");
-    expect(history.messages.at(-1)?.text).toContain("46");
+    // The turn as the page showed it: the tool call and its result, the answer, then the cost note.
+    expect(history.messages.map((m) => m.role).join(" ")).toMatch(/^user (tool tool )+assistant note$/);
+    expect(history.messages[1]?.text).toMatch(/^→ get_exchange_rate \{/);
+    expect(history.messages[2]?.text).toMatch(/^← \{"from":"USD"/);
+    expect(history.messages.at(-2)?.text).toContain("46");
+    expect(history.messages.at(-1)?.text, "the offline model costs nothing, and the note says so").toBe("cost: $0 (offline)");
   });
 });
 
@@ -240,6 +244,24 @@ describe("heartbeat: HEARTBEAT.md's format and when a task is due", () => {
     expect(file.problems).toHaveLength(2);
     expect(file.problems[0]).toMatch(/line 6: 25:00 is not a time of day/);
     expect(file.problems[1]).toMatch(/line 7: not understood/);
+  });
+
+  it("reads the schedule written in Russian too, as the starter HEARTBEAT.md under COURSE_LANG=ru has it", async () => {
+    const { STARTER_HEARTBEAT_RU } = await import("../../lessons/09-channels/heartbeat-file.ts");
+    const file = parseHeartbeat(
+      ["- каждый день в 07:30: курс", "- каждые 2 часа: входящие", "- каждые 30 минут: пинг", "- каждую 1 минуту: часы", "- каждый 1 час: почта", "- каждый день в 24:00: никогда", "- каждую неделю: раз в неделю"].join("\n"),
+    );
+    expect(file.tasks.map((t) => [t.schedule, t.text])).toEqual([
+      [{ kind: "daily", hour: 7, minute: 30 }, "курс"],
+      [{ kind: "interval", minutes: 120 }, "входящие"],
+      [{ kind: "interval", minutes: 30 }, "пинг"],
+      [{ kind: "interval", minutes: 1 }, "часы"],
+      [{ kind: "interval", minutes: 60 }, "почта"],
+    ]);
+    expect(file.problems).toEqual([expect.stringMatching(/^line 6: 24:00 is not a time of day/), expect.stringMatching(/^line 7: not understood/)]);
+    const starter = parseHeartbeat(STARTER_HEARTBEAT_RU);
+    expect(starter.problems).toEqual([]);
+    expect(starter.tasks.map((t) => t.text)).toEqual(["Какой курс доллара к рублю?", "Сохрани курс доллара к рублю в rates.txt"]);
   });
 
   it("a task missed for days is due once; after it runs it waits for its next slot", () => {
