@@ -25,6 +25,7 @@ import { courseLanguage } from "../i18n/language.ts";
 import { closestName } from "../closest-name.ts";
 import { flagHelpLines, parseArgsOptions, type LessonFlags } from "../lesson-flags.ts";
 import { UsageError } from "../usage-error.ts";
+import { passSignalKeys } from "../signal-keys.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -258,6 +259,7 @@ async function chat(
     // A fresh reader per question, closed before the task runs: a reader left open on stdin would
     // read (and echo) the keys meant for a tool's own prompt, such as lesson 07's approval question.
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    passSignalKeys(rl, process.stdin, process.stdout);
     const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
     if (task === "") return budgetStops() > 0 ? 1 : 0;

@@ -199,6 +199,7 @@ export const en = {
   mistakes: {
     lessonFlags: (n: number) => `Lesson ${n}'s own options:`,
     didYouMean: (option: string) => `Did you mean ${option}?`,
+    stopping: "Stopping... (press Ctrl+C again to quit at once)",
     otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
     // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.
     isBug: "This is a bug (in the course or in code you changed), not a mistake in how you ran it: the trace above shows where.",

@@ -187,6 +187,7 @@ export const ru: Messages = {
   mistakes: {
     lessonFlags: (n) => `Параметры урока ${n}:`,
     didYouMean: (option) => `Может быть, ${option}?`,
+    stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
     otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
     isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",
     sessionName: (name) =>
