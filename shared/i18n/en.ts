@@ -199,6 +199,8 @@ export const en = {
   mistakes: {
     lessonFlags: (n: number) => `Lesson ${n}'s own options:`,
     didYouMean: (option: string) => `Did you mean ${option}?`,
+    businessHours: (value: string) =>
+      `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} is not a set of hours. Write it like COURSE_BUSINESS_HOURS=09-18 (Monday to Friday), 09-18 mon-sat, or 00-24 mon-sun (always open).`,
     stopping: "Stopping... (press Ctrl+C again to quit at once)",
     otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
     // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.

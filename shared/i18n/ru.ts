@@ -187,6 +187,8 @@ export const ru: Messages = {
   mistakes: {
     lessonFlags: (n) => `Параметры урока ${n}:`,
     didYouMean: (option) => `Может быть, ${option}?`,
+    businessHours: (value) =>
+      `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} — не рабочие часы. Пишите так: COURSE_BUSINESS_HOURS=09-18 (с понедельника по пятницу), 09-18 mon-sat или 00-24 mon-sun (всегда открыто).`,
     stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
     otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
     isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",
