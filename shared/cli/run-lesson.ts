@@ -59,6 +59,9 @@ const COURSE_FLAGS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
+// What each of the course's string flags takes, as the usage line names it.
+const COURSE_FLAG_VALUES: Record<string, string> = { model: "NAME", "task-file": "FILE", budget: "USD", record: "FILE", replay: "FILE" };
+
 export async function runLessonCommand(argv: string[]): Promise<number> {
   const named = await lessonNamedIn(argv);
   const ownFlags = named?.flags ?? {};
@@ -66,7 +69,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...parseArgsOptions(ownFlags), ...COURSE_FLAGS } });
   } catch (error) {
-    console.error(chalk.red(await argumentError(error as Error & { code?: string }, [...Object.keys(COURSE_FLAGS), ...Object.keys(ownFlags)])));
+    console.error(chalk.red(await argumentError(error as Error & { code?: string }, [...Object.keys(COURSE_FLAGS), ...Object.keys(ownFlags)], ownFlags)));
     console.error(fullUsage(named));
     return 2;
   }
@@ -150,7 +153,14 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
 // parseArgs' own wording for an unknown option has an unbalanced quote and forgets npm's own "--".
 // A near miss ("--sesion") gets the option that was meant; another lesson's option ("--web" given to
 // lesson 8), the lesson it belongs to.
-async function argumentError(error: Error & { code?: string }, known: string[]): Promise<string> {
+async function argumentError(error: Error & { code?: string }, known: string[], ownFlags: LessonFlags): Promise<string> {
+  // A flag without its value ("--model" last), or with one it does not take ("--offline=1").
+  const option = /^Option '(?:-\w, )?(--[\w-]+)/.exec(error.message)?.[1];
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    const name = option.slice(2);
+    const value = ownFlags[name]?.value ?? COURSE_FLAG_VALUES[name];
+    return value ? messages().mistakes.needsValue(option, value) : messages().mistakes.takesNoValue(option);
+  }
   const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
   if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
   const said = messages().lesson.unknownOption(inert(unknown));
@@ -218,6 +228,13 @@ async function runOnce(
     // 11's mcp.json) is theirs to fix, not a crash: the message alone, exit code 2.
     if (error instanceof UsageError) {
       console.error(`\n${chalk.red(inert(error.message))}`);
+      return 2;
+    }
+    // A folder the course cannot use (WORKSPACE_DIR in .env naming a file, a read-only disk): the
+    // learner's setting or machine, not a bug.
+    const folder = error as NodeJS.ErrnoException;
+    if (typeof folder?.path === "string" && ["ENOTDIR", "EACCES", "EPERM", "EROFS"].includes(folder.code ?? "")) {
+      console.error(`\n${chalk.red(messages().mistakes.folder(inert(folder.path), folder.code ?? ""))}`);
       return 2;
     }
     console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);

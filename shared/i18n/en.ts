@@ -201,6 +201,10 @@ export const en = {
     didYouMean: (option: string) => `Did you mean ${option}?`,
     businessHours: (value: string) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} is not a set of hours. Write it like COURSE_BUSINESS_HOURS=09-18 (Monday to Friday), 09-18 mon-sat, or 00-24 mon-sun (always open).`,
+    needsValue: (option: string, value: string) => `${option} needs a value after it: ${option} ${value} (a value that starts with "-" goes as ${option}=-...).`,
+    takesNoValue: (option: string) => `${option} takes no value: write ${option} alone.`,
+    folder: (file: string, code: string) =>
+      `Cannot use ${file} (${code}). If WORKSPACE_DIR or MEMORY_DIR in .env names it, point it at a folder you can write to, or remove the line.`,
     stopping: "Stopping... (press Ctrl+C again to quit at once)",
     otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
     // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.

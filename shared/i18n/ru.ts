@@ -189,6 +189,10 @@ export const ru: Messages = {
     didYouMean: (option) => `Может быть, ${option}?`,
     businessHours: (value) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} — не рабочие часы. Пишите так: COURSE_BUSINESS_HOURS=09-18 (с понедельника по пятницу), 09-18 mon-sat или 00-24 mon-sun (всегда открыто).`,
+    needsValue: (option, value) => `После ${option} нужно значение: ${option} ${value} (значение, которое начинается с "-", пишется как ${option}=-...).`,
+    takesNoValue: (option) => `${option} пишется без значения: просто ${option}.`,
+    folder: (file, code) =>
+      `Не получается использовать ${file} (${code}). Если на него указывает WORKSPACE_DIR или MEMORY_DIR в .env, укажите папку, в которую можно писать, или уберите строку.`,
     stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
     otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
     isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",

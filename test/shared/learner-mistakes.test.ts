@@ -3,7 +3,7 @@
 // `--help` after a lesson lists that lesson's own flags (declared beside its agent, shared/lesson-flags.ts);
 // a mistyped flag gets the one that was meant. A real bug keeps its stack trace, and says it is one.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
@@ -65,8 +65,22 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
       [["8", "--offline", "--sesion", "work"], /Unknown option '--sesion'[^\n]*\nDid you mean --session\?/],
       [["8", "--offline", "--web"], /--web is an option of lesson 9: npm run lesson 9 -- --web/],
       [["99"], /There is no lesson '99'/],
+      [["1", "--offline", "--model"], /--model needs a value after it: --model NAME/],
+      [["8", "--offline", "hi", "--session"], /--session needs a value after it: --session NAME/],
+      [["1", "--offline=yes"], /--offline takes no value: write --offline alone/],
     ];
     for (const [args, words] of cases) expectUsageMistake(await lesson(...args), words);
+  });
+
+  it("WORKSPACE_DIR naming a file: which path, and what to change in .env", async () => {
+    const file = path.join(workspace, "not-a-folder.txt");
+    writeFileSync(file, "");
+    process.env.WORKSPACE_DIR = file;
+    try {
+      expectUsageMistake(await lesson("8", "--offline", "hi"), /Cannot use .*not-a-folder\.txt.*\(ENOTDIR\)\. If WORKSPACE_DIR or MEMORY_DIR in \.env names it/);
+    } finally {
+      process.env.WORKSPACE_DIR = workspace;
+    }
   });
 
   it("--help after a lesson lists the course's flags and that lesson's own, one line each", async () => {
