@@ -218,6 +218,8 @@ export const en = {
     telegramToken: "--telegram needs a bot token: get one from @BotFather in Telegram, then add TELEGRAM_BOT_TOKEN=123456:ABC... to .env (see .env.example).",
     mcpClash: (name: string, first: string, second: string) =>
       `Two tools would be called ${name}: the ${first} and the ${second}. Rename one of the servers in mcp.json (the key under "mcpServers"), or remove one.`,
+    mcpStart: (name: string, command: string, problem: string, tail: string) =>
+      `Could not start the MCP server "${name}" (${command}): ${problem}. Check its "command" and "args" in mcp.json (the command must run in a terminal in the course folder).${tail}`,
     builtInTool: (name: string) => `the built-in tool ${name}`,
     mcpTool: (tool: string, server: string) => `tool "${tool}" of MCP server "${server}"`,
   },

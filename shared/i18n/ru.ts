@@ -205,6 +205,8 @@ export const ru: Messages = {
     telegramToken: "Для --telegram нужен токен бота: получите его у @BotFather в Telegram и добавьте в .env строку TELEGRAM_BOT_TOKEN=123456:ABC... (см. .env.example).",
     mcpClash: (name, first, second) =>
       `Два инструмента получили бы одно имя ${name}: ${first} и ${second}. Переименуйте один из серверов в mcp.json (ключ в "mcpServers") или уберите один.`,
+    mcpStart: (name, command, problem, tail) =>
+      `Не удалось запустить MCP-сервер «${name}» (${command}): ${problem}. Проверьте его "command" и "args" в mcp.json (команда должна запускаться в терминале в папке курса).${tail}`,
     builtInTool: (name) => `встроенный инструмент ${name}`,
     mcpTool: (tool, server) => `инструмент «${tool}» MCP-сервера «${server}»`,
   },

@@ -17,6 +17,7 @@ import { UsageError } from "../../shared/usage-error.ts";
 import { lessonFlags as lesson08Flags } from "../../lessons/08-assistant/agent.ts";
 import { lessonFlags as lesson09Flags } from "../../lessons/09-channels/agent.ts";
 import { toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
+import { connectServer } from "../../lessons/11-mcp/connect.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "course-mistakes-"));
@@ -141,6 +142,12 @@ describe("the parts", () => {
     expect(clash).toBeInstanceOf(UsageError);
     expect((clash as Error).message).toMatch(/Two tools would be called mcp__NOTES__add_note.*Rename one of the servers in mcp\.json/);
     expect(ru.mistakes.mcpClash("x", ru.mistakes.builtInTool("a"), ru.mistakes.mcpTool("b", "c"))).toMatch(/Переименуйте один из серверов в mcp\.json/);
+  });
+
+  it("an MCP server whose command this machine does not have: a usage error that points at mcp.json", async () => {
+    const failed = await connectServer("notes", { command: "no-such-command-for-the-course", args: ["x"] }, 20_000).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(UsageError);
+    expect((failed as Error).message).toMatch(/Could not start the MCP server "notes" \(no-such-command-for-the-course x\).*Check its "command" and "args" in mcp\.json/);
   });
 
   it("a real bug keeps its stack trace and says it is a bug, not the learner's mistake", () => {
