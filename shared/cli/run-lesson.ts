@@ -315,7 +315,5 @@ export function describeError(error: unknown): string {
     return chalk.red(m.apiError(status, inert(error.message))) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(m.crashed(inert(err.message))) + `
-${chalk.dim(inert(sourceMappedStack(err.stack ?? ""), { multiline: true }))}
-${messages().mistakes.isBug}`;
+  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(sourceMappedStack(err.stack ?? ""), { multiline: true }))}\n${messages().mistakes.isBug}`;
 }
