@@ -145,7 +145,7 @@ describe("the parts", () => {
   });
 
   it("an MCP server whose command this machine does not have: a usage error that points at mcp.json", async () => {
-    const failed = await connectServer("notes", { command: "no-such-command-for-the-course", args: ["x"] }, 20_000).catch((error: unknown) => error);
+    const failed = await connectServer("notes", { command: "no-such-command-for-the-course", args: ["x"], env: {} }, 20_000).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(UsageError);
     expect((failed as Error).message).toMatch(/Could not start the MCP server "notes" \(no-such-command-for-the-course x\).*Check its "command" and "args" in mcp\.json/);
   });
