@@ -10,9 +10,9 @@
 
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Fetch } from "../../shared/client.ts";
+import type { LessonFlags } from "../../shared/lesson-flags.ts";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
@@ -56,8 +56,11 @@ export interface AgentOptions {
 }
 
 // `npm run lesson 4 -- --vague "..."` (shared/cli/run-lesson.ts passes it to runAgent).
-export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
-  vague: { type: "boolean" },
+export const lessonFlags: LessonFlags = {
+  vague: {
+    type: "boolean",
+    help: { en: "describe the rate tool vaguely, to see what the model does then", ru: "дать инструменту курса расплывчатое описание и посмотреть, что сделает модель" },
+  },
 };
 
 // A well-behaved model will not make these mistakes on request, so `npm run lesson 4` runs the drill

@@ -5,6 +5,7 @@
 import readline from "node:readline";
 import chalk from "chalk";
 import { inert } from "../../shared/inert-text.ts";
+import { passSignalKeys } from "../../shared/signal-keys.ts";
 // The prompt's words follow the learner's language (COURSE_LANG=ru: Russian); the README shows the English.
 import { messages } from "../../shared/i18n/messages.ts";
 import type { GateCall } from "./permissions.ts";
@@ -41,8 +42,9 @@ export function defaultApprover(): Approver {
   return process.stdin.isTTY ? terminalApprover() : noTerminalApprover();
 }
 
-// Anything that is not clearly yes or always counts as no: Enter, a typo, Ctrl-C, Ctrl-D.
-// When in doubt, the gate refuses.
+// Anything that is not clearly yes or always counts as no: Enter, a typo, Ctrl-D.
+// When in doubt, the gate refuses. (Ctrl+C and Ctrl+\ are not answers: they stop the program, as they
+// do anywhere else in a terminal; shared/signal-keys.ts.)
 export function parseAnswer(text: string): Answer {
   const answer = text.trim().toLowerCase();
   if (["y", "yes", "д", "да"].includes(answer)) return "yes";
@@ -80,10 +82,7 @@ export function terminalApprover(input: NodeJS.ReadableStream = process.stdin, o
       const rl = readline.createInterface({ input, output, terminal: true });
       const line = await new Promise<string>((resolve) => {
         rl.on("close", () => resolve(""));
-        rl.on("SIGINT", () => {
-          output.write("^C\n");
-          rl.close();
-        });
+        passSignalKeys(rl, input, output);
         rl.question(QUESTION(inert(request.call.name)), resolve);
       });
       rl.close();

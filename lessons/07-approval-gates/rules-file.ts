@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { lineAt, scanJson } from "./json-lines.ts";
 import { matchesGlob, parseRule, type PermissionRules, type Rule } from "./permissions.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 
 // Resolved from the working directory (the repo root under npm), never from this file's location:
 // lessons are bundled before they run.
@@ -21,7 +22,7 @@ const LISTS = ["allow", "ask", "deny"] as const;
 
 // A mistake in the rules file, with where it is. The course CLI prints it as it is (no stack trace)
 // and exits with code 2, like any other mistake in what the user gave it.
-export class RulesFileError extends Error {
+export class RulesFileError extends UsageError {
   override name = "RulesFileError";
   constructor(
     message: string,

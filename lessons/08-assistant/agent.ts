@@ -17,10 +17,12 @@
 
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { messages } from "../../shared/i18n/messages.ts";
+import type { LessonFlags } from "../../shared/lesson-flags.ts";
+import { inert } from "../../shared/inert-text.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
 import { createForgetTool } from "../06-memory/forget.ts";
@@ -36,7 +38,7 @@ import { createCostMeter, type CostMeter } from "./cost.ts";
 import { createGateway, sessionName } from "./gateway.ts";
 import { createRunner } from "./runner.ts";
 import { createSessionQueue } from "./session-queue.ts";
-import { sessionFile } from "./sessions.ts";
+import { isSessionName, sessionFile } from "./sessions.ts";
 import { createTerminalChannel } from "./terminal-channel.ts";
 
 export const sampleTasks = [
@@ -49,10 +51,14 @@ export const sampleTasks = [
 
 // Flags of this lesson's own, read by `npm run lesson 8` (shared/cli/run-lesson.ts) and passed to
 // runAgent as options.
-export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
-  session: { type: "string" },
-  new: { type: "boolean" },
-  budget: { type: "string" },
+export const lessonFlags: LessonFlags = {
+  session: { type: "string", value: "NAME", help: { en: "talk in the session NAME (default: main)", ru: "говорить в сессии NAME (по умолчанию main)" } },
+  new: { type: "boolean", help: { en: "start a fresh session", ru: "начать новую сессию" } },
+  budget: {
+    type: "string",
+    value: "USD",
+    help: { en: "stop before a request that could take the run past this many US dollars", ru: "остановиться перед запросом, который может вывести запуск за эту сумму в долларах США" },
+  },
 };
 
 // `npm run lesson 8 -- --chat`: every message goes on in the same saved session (the runner says so).
@@ -119,7 +125,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
   const budget = parseBudget(options.budget);
 
   // Which session: --session NAME, a fresh one for --new, or "main".
-  if (options.session !== undefined) sessionFile(sessionsDir, options.session); // throws on a name that is not a plain word
+  if (options.session !== undefined && !isSessionName(options.session)) throw new UsageError(messages().mistakes.sessionName(inert(options.session)));
   const chatId = options.session ?? (options.new ? freshName(STARTED_AT) : "main");
   // The channel does not echo the model's words here: `npm run lesson`'s transcript shows them as
   // they stream, and runAgent returns the reply.
@@ -127,7 +133,7 @@ export async function runAgent(client: Anthropic, task: string, options: Assista
   const session = sessionName(terminal.message(""));
   const file = sessionFile(sessionsDir, session);
   if (options.new && options.session && existsSync(file) && !startedFresh.has(file)) {
-    throw new Error(`Session "${options.session}" already exists (${file}). Drop --new to resume it, or pick another name.`);
+    throw new UsageError(messages().mistakes.sessionExists(options.session, shown(file)));
   }
   if (options.new) startedFresh.add(file);
   print(messages().assistant.session(session, shown(file), existsSync(file)));
@@ -165,7 +171,7 @@ function parseBudget(value: number | string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const budget = typeof value === "number" ? value : Number(value.replace(/^\$/, ""));
   if (!Number.isFinite(budget) || budget < 0) {
-    throw new Error(`--budget takes an amount of US dollars, like 0.05; got "${value}".`);
+    throw new UsageError(messages().mistakes.budget(inert(String(value))));
   }
   return budget;
 }

@@ -38,9 +38,19 @@ export function routeModel(facts: TaskFacts, models = { cheap: CHEAP_MODEL, stro
 const ASKS_FOR_STRONG =
   /(?:strong(?:er|est)?|best|smart(?:er|est)?|big(?:ger)?)\s+model|\b(?:sonnet|opus)\b|think\s+(?:hard|carefully)|сильн\p{L}*\s+модел|умн\p{L}*\s+модел|подумай\s+(?:хорошенько|как\s+следует)/iu;
 
-// Words that join one step to the next: "then", "after that", "and save", "затем", "потом", "и сохрани".
-const STEP_JOINERS =
-  /[.!?;]+\s+|,\s*(?=\p{L})|\s+(?:and\s+then|then|after\s+that|затем|потом|после\s+этого|а\s+потом)\s+|\s+(?:and|и)\s+(?=(?:save|write|send|compare|add|email|convert|сохрани|запиши|отправь|сравни|добавь|переведи|посчитай)(?!\p{L}))/giu;
+// A step begins with a word that starts a new thing to do: a sequence word ("then", "потом") or a
+// verb that asks for an action ("save", "сохрани"). Punctuation alone is not a step: in "Ищу
+// поставщика, срочно, контакт @x_trader" the commas only separate details of one request.
+const SEQUENCE = String.raw`then|after\s+that|next|finally|затем|потом|после\s+этого|далее`;
+const ACTIONS = String.raw`save|write|send|compare|add|email|convert|calculate|translate|read|find|check|create|сохрани|запиши|отправь|сравни|добавь|переведи|посчитай|прочитай|найди|проверь|создай|напиши`;
+const STEP_WORD = String.raw`(?=(?:${SEQUENCE}|${ACTIONS})(?!\p{L}))`;
+// Where a new step begins: punctuation, then such a word ("rubles, then", "Save it." after a "."); "and"
+// or "и" before one ("and save", "и сохрани", "а потом"); a sequence word alone ("rubles then euros");
+// or a question followed by another sentence ("Курс доллара? А евро?" asks two things).
+const STEP_JOINERS = new RegExp(
+  String.raw`[.!?;,:]+\s*(?:(?:and|и|а)\s+)?${STEP_WORD}|\s+(?:and|и|а)\s+${STEP_WORD}|\s+(?=(?:${SEQUENCE})(?!\p{L}))|\?+\s+(?=\p{L})`,
+  "giu",
+);
 
 // Reads the facts off a message. Deliberately simple: a rule a person can predict beats a clever one.
 export function taskFacts(text: string, override?: string): TaskFacts {

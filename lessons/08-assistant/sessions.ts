@@ -27,9 +27,13 @@ export interface LoadedSession {
 
 const NAME = /^[\p{L}\p{N}_-]{1,80}$/u;
 
+export function isSessionName(name: string): boolean {
+  return NAME.test(name);
+}
+
 // The session's file. Names are plain words, so a name can never point outside the folder.
 export function sessionFile(dir: string, name: string): string {
-  if (!NAME.test(name)) {
+  if (!isSessionName(name)) {
     throw new Error(`"${name}" is not a session name: use letters, digits, - and _ (at most 80), like "work" or "terminal-main".`);
   }
   return path.join(dir, `${name}.jsonl`);

@@ -11,12 +11,14 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ParseArgsConfig } from "node:util";
 import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { courseLanguage } from "../../shared/i18n/language.ts";
 import { isOfflineClient } from "../../shared/client.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import type { LessonFlags } from "../../shared/lesson-flags.ts";
+import { inert } from "../../shared/inert-text.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { createStarterFiles } from "../06-memory/memory-folder.ts";
 import type { Approver } from "../07-approval-gates/approver.ts";
@@ -43,12 +45,12 @@ export const sampleTasks =
     ? ["Какой курс доллара к рублю? Сохрани его в rate.txt", "Сколько будет 500 долларов в рублях?", "Ищу поставщика ASIC, контакт @mining_pro"]
     : ["What is the USD to RUB rate? Save it to rate.txt", "Сколько будет 500 долларов в рублях?", "Ищу поставщика ASIC, контакт @mining_pro"];
 
-export const lessonFlags: NonNullable<ParseArgsConfig["options"]> = {
-  web: { type: "boolean" },
-  port: { type: "string" },
-  heartbeat: { type: "boolean" },
-  once: { type: "boolean" },
-  telegram: { type: "boolean" },
+export const lessonFlags: LessonFlags = {
+  web: { type: "boolean", help: { en: "serve the chat page on http://127.0.0.1 (Ctrl+C stops)", ru: "открыть страницу чата на http://127.0.0.1 (Ctrl+C останавливает)" } },
+  port: { type: "string", value: "PORT", help: { en: "the port for --web (default: a free one)", ru: "порт для --web (по умолчанию любой свободный)" } },
+  heartbeat: { type: "boolean", help: { en: "run the tasks in workspace/memory/HEARTBEAT.md on their schedule", ru: "выполнять задачи из workspace/memory/HEARTBEAT.md по расписанию" } },
+  once: { type: "boolean", help: { en: "with --heartbeat: run what is due now once, then stop", ru: "с --heartbeat: выполнить то, что положено сейчас, один раз и выйти" } },
+  telegram: { type: "boolean", help: { en: "answer in Telegram (TELEGRAM_BOT_TOKEN in .env)", ru: "отвечать в Telegram (TELEGRAM_BOT_TOKEN в .env)" } },
 };
 
 // The lesson's conversations happen in its channels: the runner answers --chat with how to open one,
@@ -137,7 +139,7 @@ export async function runAgent(client: Anthropic, task: string, options: Channel
 
 async function serveWeb(assistant: Assistant, options: ChannelsOptions, print: (line: string) => void): Promise<string> {
   const port = options.port === undefined ? 0 : Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(messages().channels.badPort(String(options.port)));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(messages().mistakes.port(inert(String(options.port))));
   const web = await openWebChannel({ port, history: historyOf(assistant) });
   assistant.useWeb(web);
   console.log(chalk.bold(`\n${messages().web.pageAt(web.loginUrl())}`));
@@ -189,7 +191,7 @@ async function runHeartbeat(assistant: Assistant, options: ChannelsOptions, prin
 
 async function runTelegram(assistant: Assistant, print: (line: string) => void): Promise<string> {
   const token = process.env.TELEGRAM_BOT_TOKEN?.trim();
-  if (!token) throw new Error("--telegram needs TELEGRAM_BOT_TOKEN in .env (get one from @BotFather; see .env.example).");
+  if (!token) throw new UsageError(messages().mistakes.telegramToken);
   const allowedChats = parseAllowedChats(process.env.TELEGRAM_ALLOWED_CHATS);
   if (allowedChats.size === 0) print(`   ${messages().channels.noAllowedChats}`);
   const telegram = createTelegramChannel({

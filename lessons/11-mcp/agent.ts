@@ -24,7 +24,7 @@ import { createGatedExecutor, type ToolWithEffect } from "../07-approval-gates/g
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
 import { checkRules, loadRules } from "../07-approval-gates/rules-file.ts";
 import { inert } from "../../shared/inert-text.ts";
-import { businessHoursHook, OFFICE_HOURS, type BusinessHours } from "./business-hours.ts";
+import { businessHoursHook, hoursFromSetting, OFFICE_HOURS, type BusinessHours } from "./business-hours.ts";
 import { cardNumberHook } from "./card-numbers.ts";
 import { closeAll, connectAll } from "./connect.ts";
 import { withHooks } from "./hooks.ts";
@@ -68,6 +68,8 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
   const rulesFile = options.rulesFile ?? DEFAULT_RULES_FILE;
   const rules = options.rules ?? (await loadRules(rulesFile));
   const approver = options.approver ?? defaultApprover();
+  // Read before any server starts: a mistake in COURSE_BUSINESS_HOURS stops the run at once.
+  const hours = options.hours ?? hoursFromSetting(process.env.COURSE_BUSINESS_HOURS, OFFICE_HOURS);
   const servers = options.servers ?? (await loadMcpConfig(options.configFile ?? DEFAULT_MCP_CONFIG));
 
   // Built-in tools: the ones the course wrote into this program (lesson 07's, with their effects described).
@@ -91,7 +93,7 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
         if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${inert(call.name)} runs: ${inert(verdict.reason)}`));
       },
     });
-    const executeTools = withHooks(gated, { pre: [businessHoursHook(options.hours ?? OFFICE_HOURS)], post: [cardNumberHook] });
+    const executeTools = withHooks(gated, { pre: [businessHoursHook(hours)], post: [cardNumberHook] });
     const result = await runLoop(client, task, { tools, system: SYSTEM_PROMPT, executeTools });
     return result.text;
   } finally {

@@ -6,7 +6,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { ConnectedServer } from "./mcp-tools.ts";
 import { inert } from "../../shared/inert-text.ts";
-import type { ServerConfig } from "./mcp-config.ts";
+import { McpConfigError, type ServerConfig } from "./mcp-config.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { safeOutputSchemaValidator } from "./output-schemas.ts";
 
 export interface Connection extends ConnectedServer {
@@ -38,7 +39,9 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
     await client.close().catch(() => {});
     // The server's words are data: escape sequences in them are shown, not obeyed by the terminal.
     const tail = log.trim() ? ` Its last words on stderr: ${inert(log.trim().split("\n").slice(-3).join(" | "))}` : "";
-    throw new Error(`Could not start the MCP server "${name}" (${config.command} ${config.args.join(" ")}): ${(error as Error).message}.${tail}`);
+    // Most often mcp.json names a command this machine does not have: the learner's to fix, not a crash.
+    const command = inert(`${config.command} ${config.args.join(" ")}`);
+    throw new McpConfigError(messages().mistakes.mcpStart(name, command, inert((error as Error).message), tail));
   }
   return { name, client, close: () => client.close() };
 }

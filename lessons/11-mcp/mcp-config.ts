@@ -6,6 +6,7 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { UsageError } from "../../shared/usage-error.ts";
 
 export const DEFAULT_MCP_CONFIG = path.join("lessons", "11-mcp", "mcp.json");
 
@@ -15,7 +16,7 @@ export interface ServerConfig {
   env: Record<string, string>;
 }
 
-export class McpConfigError extends Error {
+export class McpConfigError extends UsageError {
   override name = "McpConfigError";
 }
 

@@ -24,6 +24,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { truncateOutput, type OutputLimits } from "../05-parallel-and-safe/truncate.ts";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
+import { UsageError } from "../../shared/usage-error.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 // The Messages API takes tool names up to 128 characters (^[a-zA-Z0-9_-]{1,128}$, the pattern its 400
 // error quotes); claude.ai and Claude Desktop refuse MCP tool names over 64. Keeping to 64 means a
@@ -66,7 +68,7 @@ export interface AdapterOptions extends OutputLimits {
 }
 
 // The adapter's refusals: a bad name, a clash. The message names what to change and where.
-export class McpToolError extends Error {
+export class McpToolError extends UsageError {
   override name = "McpToolError";
 }
 
@@ -197,7 +199,8 @@ export function schemaProblem(schema: unknown): string | undefined {
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
   const owner = new Map<string, string>();
-  for (const taken of options.takenNames ?? []) owner.set(taken.toLowerCase(), `the built-in tool ${taken}`);
+  const said = messages().mistakes;
+  for (const taken of options.takenNames ?? []) owner.set(taken.toLowerCase(), said.builtInTool(taken));
   const tools: ToolWithEffect[] = [];
   const warn = options.warn ?? (() => undefined);
   for (const server of servers) {
@@ -212,13 +215,9 @@ export async function toolsFromServers(servers: ConnectedServer[], options: Adap
       // mcp__NOTES__x would be one name to a rule, and an allow meant for one server would cover both.
       const key = adapted.name.toLowerCase();
       const first = owner.get(key);
-      const here = `tool "${inert(tool.name)}" of MCP server "${server.name}"`;
-      if (first) {
-        throw new McpToolError(
-          `Two tools would be called ${inert(adapted.name)}: the ${first} and the ${here}. ` +
-            "Not guessing which one is meant: rename one of the servers in mcp.json, or remove one.",
-        );
-      }
+      const here = said.mcpTool(inert(tool.name), server.name);
+      // Not guessing which one is meant: the learner renames or removes one.
+      if (first) throw new McpToolError(said.mcpClash(inert(adapted.name), first, here));
       owner.set(key, here);
       tools.push(adapted);
     }

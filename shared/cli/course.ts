@@ -3,6 +3,8 @@
 
 import chalk from "chalk";
 import { applyColourSettings } from "./colour.ts";
+import { messages } from "../i18n/messages.ts";
+import { exitOnSecondInterrupt } from "../signal-keys.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -22,6 +24,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 export async function main(argv: string[]): Promise<number> {
   applyColourSettings();
+  // A command that stops cleanly on Ctrl+C gets the first one; the second always exits.
+  exitOnSecondInterrupt(() => messages().mistakes.stopping);
   const [name, ...args] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {

@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
+import { passSignalKeys } from "../signal-keys.ts";
 import chalk from "chalk";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { currentFiles, saveStarter, shippedStarter } from "./starters.ts";
@@ -49,6 +50,7 @@ export async function resetCommand(args: string[]): Promise<number> {
       return 1;
     }
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    passSignalKeys(rl, process.stdin, process.stdout);
     const answer = (await rl.question(question).catch(() => "")).trim().toLowerCase();
     rl.close();
     if (!m.yes.includes(answer)) {

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { createClient, type Fetch } from "../client.ts";
@@ -21,13 +21,18 @@ import { openTape, type Tape } from "./record-replay-flags.ts";
 import { en } from "../i18n/en.ts";
 import { messages } from "../i18n/messages.ts";
 import { sourceMappedStack } from "./source-mapped-stack.ts";
+import { courseLanguage } from "../i18n/language.ts";
+import { closestName } from "../closest-name.ts";
+import { flagHelpLines, parseArgsOptions, type LessonFlags } from "../lesson-flags.ts";
+import { UsageError } from "../usage-error.ts";
+import { passSignalKeys } from "../signal-keys.ts";
 
 interface LessonModule {
   sampleTasks: string[];
   runAgent(client: Anthropic, task: string, options?: Record<string, unknown>): Promise<string>;
-  // Flags of the lesson's own (lesson 08: --session NAME, --new), as parseArgs option specs. Their
-  // values go to runAgent as its options, the same for every task of a --chat.
-  lessonFlags?: ParseArgsConfig["options"];
+  // Flags of the lesson's own (lesson 08: --session NAME, --new), with their --help lines
+  // (shared/lesson-flags.ts). Their values go to runAgent as its options, the same for every task of a --chat.
+  lessonFlags?: LessonFlags;
   // A task that must run on a built-in model whatever the settings (lesson 04's drill needs a model
   // that misbehaves on purpose, which real Claude will not do on request).
   builtInModelFor?(task: string): Fetch | undefined;
@@ -42,34 +47,36 @@ interface LessonModule {
 
 const usage = () => messages().lesson.usage(modelName(), Math.round(TASK_ARGUMENT_LIMIT / 1000));
 
+const COURSE_FLAGS = {
+  offline: { type: "boolean" },
+  raw: { type: "boolean" },
+  chat: { type: "boolean" },
+  model: { type: "string" },
+  "task-file": { type: "string" },
+  budget: { type: "string" },
+  record: { type: "string" },
+  replay: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+// What each of the course's string flags takes, as the usage line names it.
+const COURSE_FLAG_VALUES: Record<string, string> = { model: "NAME", "task-file": "FILE", budget: "USD", record: "FILE", replay: "FILE" };
+
 export async function runLessonCommand(argv: string[]): Promise<number> {
+  const named = await lessonNamedIn(argv);
+  const ownFlags = named?.flags ?? {};
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        ...(await lessonFlagsFor(argv)),
-        offline: { type: "boolean" },
-        raw: { type: "boolean" },
-        chat: { type: "boolean" },
-        model: { type: "string" },
-        "task-file": { type: "string" },
-        budget: { type: "string" },
-        record: { type: "string" },
-        replay: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...parseArgsOptions(ownFlags), ...COURSE_FLAGS } });
   } catch (error) {
-    console.error(chalk.red(argumentError(error as Error & { code?: string })));
-    console.error(usage());
+    console.error(chalk.red(await argumentError(error as Error & { code?: string }, [...Object.keys(COURSE_FLAGS), ...Object.keys(ownFlags)], ownFlags)));
+    console.error(fullUsage(named));
     return 2;
   }
   const { values, positionals } = parsed;
   const lessons = listUnits("lessons");
   if (values.help) {
-    console.log(`${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}`);
+    console.log(named ? fullUsage(named) : `${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}`);
     return 0;
   }
   const [wanted, ...taskWords] = positionals;
@@ -144,10 +151,40 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
 }
 
 // parseArgs' own wording for an unknown option has an unbalanced quote and forgets npm's own "--".
-function argumentError(error: Error & { code?: string }): string {
+// A near miss ("--sesion") gets the option that was meant; another lesson's option ("--web" given to
+// lesson 8), the lesson it belongs to.
+async function argumentError(error: Error & { code?: string }, known: string[], ownFlags: LessonFlags): Promise<string> {
+  // A flag without its value ("--model" last), or with one it does not take ("--offline=1").
+  const option = /^Option '(?:-\w, )?(--[\w-]+)/.exec(error.message)?.[1];
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    const name = option.slice(2);
+    const value = ownFlags[name]?.value ?? COURSE_FLAG_VALUES[name];
+    return value ? messages().mistakes.needsValue(option, value) : messages().mistakes.takesNoValue(option);
+  }
   const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
   if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
-  return messages().lesson.unknownOption(inert(unknown));
+  const said = messages().lesson.unknownOption(inert(unknown));
+  const meant = closestName(unknown.replace(/^-+/, ""), known);
+  if (meant) return `${said}\n${messages().mistakes.didYouMean(`--${meant}`)}`;
+  const owner = await lessonWithFlag(unknown.replace(/^-+/, ""));
+  return owner === undefined ? said : `${said}\n${messages().mistakes.otherLesson(inert(unknown), owner)}`;
+}
+
+// Which lesson has this flag of its own, if any. Only asked after a mistake, so loading every lesson is fine.
+async function lessonWithFlag(name: string): Promise<number | undefined> {
+  for (const lesson of listUnits("lessons")) {
+    if (!existsSync(path.join("lessons", lesson.id, "agent.ts"))) continue;
+    const flags = ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {};
+    if (Object.hasOwn(flags, name)) return lesson.number;
+  }
+  return undefined;
+}
+
+// The course's usage, and under it the options of the lesson named on the command line, if it has any.
+function fullUsage(named: { number: number; flags: LessonFlags } | undefined): string {
+  const own = named ? flagHelpLines(named.flags, courseLanguage()) : [];
+  if (!named || own.length === 0) return usage();
+  return `${usage()}\n\n${messages().mistakes.lessonFlags(named.number)}\n${own.join("\n")}`;
 }
 
 // A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
@@ -187,9 +224,17 @@ async function runOnce(
     // refusal explained) are shown too.
     if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
   } catch (error) {
-    // A mistake in a file the user wrote (lesson 07's permissions.json) is theirs to fix, not a crash.
-    if (error instanceof Error && error.name === "RulesFileError") {
+    // A mistake in a flag, in .env or in a file the user wrote (lesson 07's permissions.json, lesson
+    // 11's mcp.json) is theirs to fix, not a crash: the message alone, exit code 2.
+    if (error instanceof UsageError) {
       console.error(`\n${chalk.red(inert(error.message))}`);
+      return 2;
+    }
+    // A folder the course cannot use (WORKSPACE_DIR in .env naming a file, a read-only disk): the
+    // learner's setting or machine, not a bug.
+    const folder = error as NodeJS.ErrnoException;
+    if (typeof folder?.path === "string" && ["ENOTDIR", "EACCES", "EPERM", "EROFS"].includes(folder.code ?? "")) {
+      console.error(`\n${chalk.red(messages().mistakes.folder(inert(folder.path), folder.code ?? ""))}`);
       return 2;
     }
     console.error(`\n${replayProblemIn(error) ?? describeError(error)}`);
@@ -231,19 +276,21 @@ async function chat(
     // A fresh reader per question, closed before the task runs: a reader left open on stdin would
     // read (and echo) the keys meant for a tool's own prompt, such as lesson 07's approval question.
     const rl = createInterface({ input: process.stdin, output: process.stdout });
+    passSignalKeys(rl, process.stdin, process.stdout);
     const task = (await rl.question(chalk.bold("\n> ")).catch(() => "")).trim();
     rl.close();
     if (task === "") return budgetStops() > 0 ? 1 : 0;
-    await runOnce(agent, client, task, transcript, offline, flags);
+    // A usage mistake (--session with a bad name) would be the same for every message: stop at the first.
+    if ((await runOnce(agent, client, task, transcript, offline, flags)) === 2) return 2;
   }
 }
 
-// The flags of the lesson named first on the command line, so parseArgs accepts them. A lesson that
-// cannot be found here is reported later, with the usual message.
-async function lessonFlagsFor(argv: string[]): Promise<ParseArgsConfig["options"]> {
+// The lesson named first on the command line and its flags, so parseArgs accepts them and --help lists
+// them. A lesson that cannot be found here is reported later, with the usual message.
+async function lessonNamedIn(argv: string[]): Promise<{ number: number; flags: LessonFlags } | undefined> {
   const lesson = findUnit(listUnits("lessons"), argv.find((arg) => !arg.startsWith("-")));
-  if (!lesson || !existsSync(path.join("lessons", lesson.id, "agent.ts"))) return {};
-  return ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {};
+  if (!lesson || !existsSync(path.join("lessons", lesson.id, "agent.ts"))) return undefined;
+  return { number: lesson.number, flags: ((await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule).lessonFlags ?? {} };
 }
 
 // Errors a learner will meet, each with what to do about it. Every part of an error can carry text from
@@ -268,5 +315,5 @@ export function describeError(error: unknown): string {
     return chalk.red(m.apiError(status, inert(error.message))) + (hint ? `\n${hint}` : "");
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(sourceMappedStack(err.stack ?? ""), { multiline: true }))}`;
+  return chalk.red(m.crashed(inert(err.message))) + `\n${chalk.dim(inert(sourceMappedStack(err.stack ?? ""), { multiline: true }))}\n${messages().mistakes.isBug}`;
 }

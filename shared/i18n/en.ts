@@ -194,6 +194,36 @@ export const en = {
       `Recorded ${count} exchange(s) to ${file} (no key or authorization header is saved). Replay: --replay ${file}`,
   },
 
+  // Mistakes in how a lesson was run (a flag, a setting in .env): what is wrong and what to type, in
+  // one or two lines, no stack trace (shared/usage-error.ts); and the parts of --help a lesson adds.
+  mistakes: {
+    lessonFlags: (n: number) => `Lesson ${n}'s own options:`,
+    didYouMean: (option: string) => `Did you mean ${option}?`,
+    businessHours: (value: string) =>
+      `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} is not a set of hours. Write it like COURSE_BUSINESS_HOURS=09-18 (Monday to Friday), 09-18 mon-sat, or 00-24 mon-sun (always open).`,
+    needsValue: (option: string, value: string) => `${option} needs a value after it: ${option} ${value} (a value that starts with "-" goes as ${option}=-...).`,
+    takesNoValue: (option: string) => `${option} takes no value: write ${option} alone.`,
+    folder: (file: string, code: string) =>
+      `Cannot use ${file} (${code}). If WORKSPACE_DIR or MEMORY_DIR in .env names it, point it at a folder you can write to, or remove the line.`,
+    stopping: "Stopping... (press Ctrl+C again to quit at once)",
+    otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
+    // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.
+    isBug: "This is a bug (in the course or in code you changed), not a mistake in how you ran it: the trace above shows where.",
+    sessionName: (name: string) =>
+      `"${name}" is not a session name: use letters, digits, - and _ (at most 80). For example: npm run lesson 8 -- --session work "..."`,
+    sessionExists: (name: string, file: string) =>
+      `Session "${name}" already exists (${file}). Drop --new to go on with it, or pick another name: --session ${name}-2 --new`,
+    budget: (value: string) => `--budget takes an amount of US dollars, like 0.05; got "${value}". For example: npm run lesson 8 -- --budget 0.05 "..."`,
+    port: (value: string) => `--port takes a port number from 1 to 65535; got "${value}". For example: npm run lesson 9 -- --web --port 8080`,
+    telegramToken: "--telegram needs a bot token: get one from @BotFather in Telegram, then add TELEGRAM_BOT_TOKEN=123456:ABC... to .env (see .env.example).",
+    mcpClash: (name: string, first: string, second: string) =>
+      `Two tools would be called ${name}: the ${first} and the ${second}. Rename one of the servers in mcp.json (the key under "mcpServers"), or remove one.`,
+    mcpStart: (name: string, command: string, problem: string, tail: string) =>
+      `Could not start the MCP server "${name}" (${command}): ${problem}. Check its "command" and "args" in mcp.json (the command must run in a terminal in the course folder).${tail}`,
+    builtInTool: (name: string) => `the built-in tool ${name}`,
+    mcpTool: (tool: string, server: string) => `tool "${tool}" of MCP server "${server}"`,
+  },
+
   approval: {
     needed: (tool: string) => `  ? Approval needed: ${tool}`,
     question: (tool: string) => `  Run it? [y] yes  [n] no  [a] always allow ${tool} this session  (Enter = no): `,

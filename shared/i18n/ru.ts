@@ -184,6 +184,33 @@ export const ru: Messages = {
       `Записано в ${file}: ${exchanges(count)} (ключ и заголовок authorization не сохраняются). Воспроизвести: --replay ${file}`,
   },
 
+  mistakes: {
+    lessonFlags: (n) => `Параметры урока ${n}:`,
+    didYouMean: (option) => `Может быть, ${option}?`,
+    businessHours: (value) =>
+      `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} — не рабочие часы. Пишите так: COURSE_BUSINESS_HOURS=09-18 (с понедельника по пятницу), 09-18 mon-sat или 00-24 mon-sun (всегда открыто).`,
+    needsValue: (option, value) => `После ${option} нужно значение: ${option} ${value} (значение, которое начинается с "-", пишется как ${option}=-...).`,
+    takesNoValue: (option) => `${option} пишется без значения: просто ${option}.`,
+    folder: (file, code) =>
+      `Не получается использовать ${file} (${code}). Если на него указывает WORKSPACE_DIR или MEMORY_DIR в .env, укажите папку, в которую можно писать, или уберите строку.`,
+    stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
+    otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
+    isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",
+    sessionName: (name) =>
+      `«${name}» не годится как имя сессии: только буквы, цифры, - и _ (не больше 80). Например: npm run lesson 8 -- --session work "..."`,
+    sessionExists: (name, file) =>
+      `Сессия «${name}» уже есть (${file}). Уберите --new, чтобы продолжить её, или возьмите другое имя: --session ${name}-2 --new`,
+    budget: (value) => `--budget ждёт сумму в долларах США, например 0.05; получено «${value}». Например: npm run lesson 8 -- --budget 0.05 "..."`,
+    port: (value) => `--port ждёт номер порта от 1 до 65535; получено «${value}». Например: npm run lesson 9 -- --web --port 8080`,
+    telegramToken: "Для --telegram нужен токен бота: получите его у @BotFather в Telegram и добавьте в .env строку TELEGRAM_BOT_TOKEN=123456:ABC... (см. .env.example).",
+    mcpClash: (name, first, second) =>
+      `Два инструмента получили бы одно имя ${name}: ${first} и ${second}. Переименуйте один из серверов в mcp.json (ключ в "mcpServers") или уберите один.`,
+    mcpStart: (name, command, problem, tail) =>
+      `Не удалось запустить MCP-сервер «${name}» (${command}): ${problem}. Проверьте его "command" и "args" в mcp.json (команда должна запускаться в терминале в папке курса).${tail}`,
+    builtInTool: (name) => `встроенный инструмент ${name}`,
+    mcpTool: (tool, server) => `инструмент «${tool}» MCP-сервера «${server}»`,
+  },
+
   approval: {
     needed: (tool) => `  ? Нужно подтверждение: ${tool}`,
     question: (tool) => `  Выполнить? [y/д] да  [n/н] нет  [a/в] всегда разрешать ${tool} в этой сессии  (Enter = нет): `,

@@ -316,6 +316,28 @@ describe("routing, cost and the budget, with scripted usage", () => {
     expect(taskFacts("Переведи 500 долларов в рубли, потом в евро и сохрани в отчёт").steps).toBe(3);
   });
 
+  // Punctuation separates the details of one request; a step starts with "then"/"потом", an action
+  // verb after a comma or "and"/"и", or another question. Commas alone never make the strong model pay.
+  it("routing counts steps, not punctuation, in both languages", () => {
+    const oneStep = [
+      "Ищу поставщика, срочно, контакт @x_trader",
+      "Нужен ASIC, б/у, недорого!!! Пишите: @x, звоните: 8-800-555-35-35...",
+      "Looking for 20 used GPUs, urgent, contact: @gpu_trader; tel. +7 (999) 123-45-67!",
+      "Hi!!! Urgent... need GPUs, ASAP, cheap, contact @x",
+      "Please save it, thanks",
+    ];
+    for (const text of oneStep) expect(taskFacts(text).steps, text).toBe(1);
+    expect(routeModel(taskFacts("Ищу поставщика, срочно, контакт @x_trader"))).toEqual({ model: CHEAP_MODEL, why: "cheap: 1 step" });
+    const threeSteps = [
+      "Convert 100 USD to EUR. Save it to report.txt, then email it to Bob.",
+      "Переведи 100 долларов в евро, сохрани в отчёт, а потом отправь Бобу",
+      "Курс доллара? А евро? А юаня?",
+      "Сколько 500 долларов в рублях, затем в евро, после этого сравни с юанем",
+    ];
+    for (const text of threeSteps) expect(taskFacts(text).steps, text).toBe(3);
+    expect(routeModel(taskFacts(threeSteps[1]!)).model).toBe(STRONG_MODEL);
+  });
+
   it("--model pins the model for every request; the mock sees it", async () => {
     const mock = createMockModel([reply.text("ok")]);
     await runAgent(mock.client, sampleTasks[3]!, options({ model: "claude-opus-5-5" }));
