@@ -61,7 +61,14 @@ export function createAgentTools(workspace: string = DEFAULT_WORKSPACE, saveOpti
   };
   // get_exchange_rate and calculate only read (declared as in lesson 05), so the gate lets them through
   // without asking.
-  return [declareSafety(getExchangeRateTool, READS_ONLY), declareSafety(calculateTool, READS_ONLY), createReadFileTool(workspace), saveToFileTool, planEmailTool, sendEmailTool];
+  return [
+    declareSafety(getExchangeRateTool, READS_ONLY),
+    declareSafety(calculateTool, READS_ONLY),
+    createReadFileTool(workspace),
+    saveToFileTool,
+    planEmailTool,
+    sendEmailTool,
+  ];
 }
 
 // What the person approving needs to know: which file, how much text, and whether it replaces one.
