@@ -649,10 +649,6 @@ describe("get_time: the definition the model reads (TODO 5)", () => {
       "Say why the model needs the tool: it has no clock of its own (so it must not guess the time).",
     ).toBe(true);
     expect(
-      { readOnly: tool.readOnly, concurrencySafe: tool.concurrencySafe },
-      "Reading the clock changes nothing: get_time is read-only and safe to run in parallel (given; keep them).",
-    ).toEqual({ readOnly: true, concurrencySafe: true });
-    expect(
       /computer's|local|own time ?zone|by default/.test(description),
       "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",
     ).toBe(true);

@@ -637,10 +637,6 @@ describe("save_to_file in the agent loop, through the given tool (TODOs 1 and 5)
       "filename and content are described strings, overwrite a described boolean.",
     ).toEqual({ filename: ["string", true], content: ["string", true], overwrite: ["boolean", true] });
     expect(tool.input_schema.required, "filename and content are required; overwrite is not.").toEqual(["filename", "content"]);
-    expect({ readOnly: tool.readOnly, concurrencySafe: tool.concurrencySafe }, "Saving changes the disk: not read-only, not safe to run in parallel.").toEqual({
-      readOnly: false,
-      concurrencySafe: false,
-    });
   });
 
   it("runs the lesson's sample task: rate, calculation, then the report file", async () => {

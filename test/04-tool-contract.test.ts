@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkInput, dispatch, editDistance, suggestToolName } from "@exercise/04-tool-contract/dispatch.ts";
+import { checkInput, dispatch, suggestToolName } from "@exercise/04-tool-contract/dispatch.ts";
 import * as bad from "@exercise/04-tool-contract/bad-tools.ts";
 import { ToolError, type ContractTool, type ToolCall } from "../lessons/04-tool-contract/contract.ts";
 import { calculateTool } from "../lessons/04-tool-contract/calculate.ts";
@@ -36,7 +36,7 @@ function envelopeOf(result: Anthropic.ToolResultBlockParam): Envelope {
     return JSON.parse(text) as Envelope;
   } catch {
     throw new Error(
-      `The tool_result content should be the JSON of {success, data, error} (TODO 4 in ${FILE}); it was not JSON: ${text.slice(0, 200)}`,
+      `The tool_result content should be the JSON of {success, data, error} (TODO 3 in ${FILE}); it was not JSON: ${text.slice(0, 200)}`,
     );
   }
 }
@@ -76,25 +76,7 @@ beforeEach(() => {
   runs = [];
 });
 
-describe("did you mean ...? editDistance (TODO 1)", () => {
-  it("editDistance counts single-letter edits", { tags: "hard" }, () => {
-    const cases: Array<[string, string, number]> = [
-      ["", "abc", 3],
-      ["cat", "cart", 1],
-      ["kitten", "sitting", 3],
-      ["get_rate", "get_rates", 1],
-      ["save_file", "save_to_file", 3],
-      ["same", "same", 0],
-    ];
-    for (const [a, b, expected] of cases) {
-      expect(editDistance(a, b), `editDistance("${a}", "${b}") should be ${expected} (TODO 1 in ${FILE}).`).toBe(expected);
-      expect(editDistance(b, a), `editDistance must be symmetric: ("${b}", "${a}") should also be ${expected}.`).toBe(expected);
-    }
-  });
-
-});
-
-describe("did you mean ...? suggestToolName (TODO 2)", () => {
+describe("did you mean ...? suggestToolName (TODO 1)", () => {
   it("of two close names, suggests the nearer one wherever it is; of two equally near, the first", { tags: "hard" }, () => {
     for (const [wrong, names, expected] of [
       ["read_fil", ["read_files", "read_file"], "read_file"],
@@ -105,7 +87,7 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
       expect(
         suggestToolName(wrong, [...names]),
         `suggestToolName("${wrong}", ${JSON.stringify(names)}) should be '${expected}': keep the nearest close name, not the first ` +
-          `or the last one found; when two are equally near, the first of them (TODO 2 in ${FILE}).`,
+          `or the last one found; when two are equally near, the first of them (TODO 1 in ${FILE}).`,
       ).toBe(expected);
     }
   });
@@ -126,7 +108,7 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
       ["send_email", undefined, "no real name is close: a wrong hint is worse than none"],
     ];
     for (const [wrong, expected, why] of cases) {
-      expect(suggestToolName(wrong, names), `suggestToolName("${wrong}") should be ${JSON.stringify(expected)}: ${why} (TODO 2 in ${FILE}).`).toBe(
+      expect(suggestToolName(wrong, names), `suggestToolName("${wrong}") should be ${JSON.stringify(expected)}: ${why} (TODO 1 in ${FILE}).`).toBe(
         expected,
       );
     }
@@ -140,13 +122,13 @@ describe("did you mean ...? suggestToolName (TODO 2)", () => {
         got,
         `suggestToolName("${wrong}", ${JSON.stringify(names)}) suggested '${got}': "${wrong}" is far from every name, and its words are ` +
           `only pieces of words there ("rat" is not "rate"). Compare whole words: split the real name on "_" and look each word up ` +
-          `in that list, instead of searching the name's text (TODO 2 in ${FILE}).`,
+          `in that list, instead of searching the name's text (TODO 1 in ${FILE}).`,
       ).toBeUndefined();
     }
   });
 });
 
-describe("checkInput validates against the tool's own schema (TODO 3)", () => {
+describe("checkInput validates against the tool's own schema (TODO 2)", () => {
   const rate = exchangeRateTool.input_schema;
 
   it("returns [] for a valid input", () => {
@@ -155,7 +137,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
 
   it("one sentence per problem: one broken field gives exactly one", () => {
     const problems = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" });
-    expect(problems.length, `One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 3 in ${FILE}).`).toBe(1);
+    expect(problems.length, `One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 2 in ${FILE}).`).toBe(1);
   });
 
   it("an input that is not an object at all (null, a string): one sentence saying it must be an object, not a crash", { tags: "hard" }, () => {
@@ -203,7 +185,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(
       twice.split("Berlin").length - 1,
       `The description already shows the example (e.g. "Berlin"), and the message repeats it: ${twice}. Add the example from ` +
-        `"examples" only when the description does not already contain it (TODO 3 in ${FILE}).`,
+        `"examples" only when the description does not already contain it (TODO 2 in ${FILE}).`,
     ).toBe(1);
   });
 
@@ -227,7 +209,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
     expect(
       quoted,
       `days: "3" is the number 3 in quotes, the commonest wrong type a model sends. Beyond "must be an integer", say exactly what ` +
-        `to send: "Send 3 as a number, without quotes." Got: ${quoted} (TODO 3 in ${FILE}).`,
+        `to send: "Send 3 as a number, without quotes." Got: ${quoted} (TODO 2 in ${FILE}).`,
     ).toMatch(/\b3\b[^"]*without quotes/);
     const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
     const bool = checkInput(flag, { urgent: "true" }).join(" ");
@@ -268,7 +250,7 @@ describe("checkInput validates against the tool's own schema (TODO 3)", () => {
   });
 });
 
-describe("dispatch answers every call in the envelope (TODO 4)", () => {
+describe("dispatch answers every call in the envelope (TODO 3)", () => {
   it("success: {success: true, data: <what run returned>, error: null}, same tool_use_id, not an error", async () => {
     const result = await dispatch(call("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }, "toolu_ok"), tools);
     expect(result.type, "dispatch must return a tool_result block.").toBe("tool_result");
@@ -301,7 +283,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     expect(
       listOf(close)[0],
       `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
-        `model reads the likeliest name first. Got: ${close} (TODO 4 in ${FILE}).`,
+        `model reads the likeliest name first. Got: ${close} (TODO 3 in ${FILE}).`,
     ).toBe("list_notes");
     const wordy = envelopeOf(await dispatch(call("get_rate", {}), tools)).error ?? "";
     expect(
@@ -316,7 +298,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     expect(
       listOf(farError),
       `The available tools should be listed nearest first (by edit distance to '${far}', ties in the order given): ` +
-        `${expected.join(", ")}. Got: ${farError} (TODO 4 in ${FILE}).`,
+        `${expected.join(", ")}. Got: ${farError} (TODO 3 in ${FILE}).`,
     ).toEqual(expected);
   });
 
@@ -361,7 +343,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
     const crash = new TypeError("Cannot read properties of undefined (reading 'rows')");
     const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw crash; } };
     const result = await dispatch(call("list_notes", {}), [failing]).catch((error: unknown) => {
-      throw new Error(`dispatch() let the tool's exception escape (${String(error)}): catch it and answer with an is_error result (TODO 4 in ${FILE}).`);
+      throw new Error(`dispatch() let the tool's exception escape (${String(error)}): catch it and answer with an is_error result (TODO 3 in ${FILE}).`);
     });
     expect(result.is_error, "An exception must become is_error: true, not escape dispatch().").toBe(true);
     const error = envelopeOf(result).error ?? "";
@@ -386,7 +368,7 @@ describe("dispatch answers every call in the envelope (TODO 4)", () => {
   });
 });
 
-describe("dispatch in a real loop: every troublemaker input, answered (TODO 4)", () => {
+describe("dispatch in a real loop: every troublemaker input, answered (TODO 3)", () => {
   let workspace: string;
   beforeEach(async () => {
     workspace = await fs.mkdtemp(path.join(os.tmpdir(), "contract-"));
@@ -439,11 +421,11 @@ describe("dispatch in a real loop: every troublemaker input, answered (TODO 4)",
   });
 });
 
-describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () => {
+describe("the three bad tools, rewritten as contracts (TODOs 4, 5 and 6)", () => {
   const rewritten = [
-    ["forecastTool (TODO 5)", bad.forecastTool],
-    ["ordersTool (TODO 6)", bad.ordersTool],
-    ["translateTool (TODO 7)", bad.translateTool],
+    ["forecastTool (TODO 4)", bad.forecastTool],
+    ["ordersTool (TODO 5)", bad.ordersTool],
+    ["translateTool (TODO 6)", bad.translateTool],
   ] as const;
 
   for (const [label, tool] of rewritten) {
@@ -472,7 +454,7 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
 
   it("forecast: units as an enum, days 1..MAX_FORECAST_DAYS, only city required, still runs", async () => {
     const tool = bad.forecastTool;
-    expect(enumOf(tool, "units"), `units should be { enum: UNITS } (${BAD}, TODO 5).`).toEqual([...bad.UNITS].sort());
+    expect(enumOf(tool, "units"), `units should be { enum: UNITS } (${BAD}, TODO 4).`).toEqual([...bad.UNITS].sort());
     expect(propertyOf(tool, "days").minimum, "days needs minimum: 1").toBe(1);
     expect(propertyOf(tool, "days").maximum, `days needs maximum: MAX_FORECAST_DAYS (${bad.MAX_FORECAST_DAYS})`).toBe(bad.MAX_FORECAST_DAYS);
     expect(requiredOf(tool), "Only city is truly required: units and days have defaults.").toEqual(["city"]);
@@ -483,7 +465,7 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
 
   it("orders: status as an enum, limit 1..MAX_ORDERS, only customer_email required", () => {
     const tool = bad.ordersTool;
-    expect(enumOf(tool, "status"), `status should be { enum: ORDER_STATUSES } (${BAD}, TODO 6).`).toEqual([...bad.ORDER_STATUSES].sort());
+    expect(enumOf(tool, "status"), `status should be { enum: ORDER_STATUSES } (${BAD}, TODO 5).`).toEqual([...bad.ORDER_STATUSES].sort());
     expect(propertyOf(tool, "limit").minimum, "limit needs minimum: 1").toBe(1);
     expect(propertyOf(tool, "limit").maximum, `limit needs maximum: MAX_ORDERS (${bad.MAX_ORDERS})`).toBe(bad.MAX_ORDERS);
     expect(requiredOf(tool), "Only customer_email is truly required.").toEqual(["customer_email"]);
@@ -492,7 +474,7 @@ describe("the three bad tools, rewritten as contracts (TODOs 5, 6 and 7)", () =>
 
   it("translate: target_language and formality as enums, formality optional", () => {
     const tool = bad.translateTool;
-    expect(enumOf(tool, "target_language"), `target_language should be { enum: LANGUAGES } (${BAD}, TODO 7).`).toEqual([...bad.LANGUAGES].sort());
+    expect(enumOf(tool, "target_language"), `target_language should be { enum: LANGUAGES } (${BAD}, TODO 6).`).toEqual([...bad.LANGUAGES].sort());
     expect(enumOf(tool, "formality"), "formality should be { enum: FORMALITY }.").toEqual([...bad.FORMALITY].sort());
     expect(requiredOf(tool), "text and target_language are required; formality has a default.").toEqual(["target_language", "text"]);
     expect(lessonCheckInput(tool.input_schema, { text: "Hi", target_language: "ru" }), "A call without formality must be valid.").toEqual([]);

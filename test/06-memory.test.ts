@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { nodeFiles, type FileOps } from "@exercise/06-memory/file-ops.ts";
 import { capText, loadMemory } from "@exercise/06-memory/load-memory.ts";
 import { MEMORY_HEADER, MEMORY_PREAMBLE, MISSING_FILE_NOTE, factOf } from "@exercise/06-memory/memory-format.ts";
-import { normalizeFact, remember, serialize, writeFileAtomic } from "@exercise/06-memory/remember.ts";
+import { normalizeFact, remember } from "@exercise/06-memory/remember.ts";
 import type { Tool } from "../lessons/01-first-tool/tool.ts";
 import { runLoop } from "../lessons/02-agent-loop/loop.ts";
 import { createRememberTool } from "../lessons/06-memory/remember.ts";
@@ -382,12 +382,12 @@ describe("normalizeFact (TODO 3)", () => {
   });
 });
 
-describe("remember (TODO 5)", () => {
+describe("remember (TODO 4)", () => {
   it("creates MEMORY.md with the fact as a dated bullet", async () => {
     const memoryDir = path.join(dir, "memory");
     const result = await remember(memoryDir, "The user lives in Lisbon", { today });
     const file = await fs.readFile(path.join(memoryDir, "MEMORY.md"), "utf8").catch(() => undefined);
-    expect(file, `remember should create ${path.join("memory", "MEMORY.md")} (and its folder: files.mkdir) when it does not exist yet (TODO 5 in ${REMEMBER}).`).toBeDefined();
+    expect(file, `remember should create ${path.join("memory", "MEMORY.md")} (and its folder: files.mkdir) when it does not exist yet (TODO 4 in ${REMEMBER}).`).toBeDefined();
     expect(file, `MEMORY.md should contain the line bulletFor(fact, today()): "- The user lives in Lisbon (${TODAY})". It is:\n${file}`).toContain(
       `- The user lives in Lisbon (${TODAY})\n`,
     );
@@ -436,7 +436,7 @@ describe("remember (TODO 5)", () => {
     await remember(dir, "The user likes cats", { today });
     const second = await remember(dir, "The user likes cats", { today });
     const count = (await read("MEMORY.md")).split("The user likes cats").length - 1;
-    expect(count, `After remembering the same fact twice, MEMORY.md holds it ${count} times. Check the existing facts first (TODO 5 in ${REMEMBER}).`).toBe(1);
+    expect(count, `After remembering the same fact twice, MEMORY.md holds it ${count} times. Check the existing facts first (TODO 4 in ${REMEMBER}).`).toBe(1);
     expect(second, `The second call should tell the model the fact was "already" known; it returned ${JSON.stringify(second)}.`).toMatch(/already/i);
   });
 
@@ -459,7 +459,7 @@ describe("remember (TODO 5)", () => {
     expect(
       await read("MEMORY.md"),
       'MEMORY.md holds "The user  likes cats." and remember added "the user likes cats" again: both sides of the comparison need ' +
-        `normalizeFact, the stored fact (factOf(line).text) as well as the new one (TODO 5 in ${REMEMBER}).`,
+        `normalizeFact, the stored fact (factOf(line).text) as well as the new one (TODO 4 in ${REMEMBER}).`,
     ).toBe(old);
     expect(result).toMatch(/already/i);
   });
@@ -487,7 +487,7 @@ describe("remember (TODO 5)", () => {
   });
 });
 
-describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", { tags: "hard" }, () => {
+describe("remember: Cyrillic, and files it must not overwrite (TODO 4)", { tags: "hard" }, () => {
   it("finds a Cyrillic duplicate that differs in case, spacing, a final full stop or NFC", async () => {
     const old = "# Memory\n- Пользователь живёт в Йошкар-Оле (2026-04-01)\n";
     await write("MEMORY.md", old);
@@ -510,7 +510,7 @@ describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", { tags:
       expect(
         await read("MEMORY.md"),
         `Reading MEMORY.md failed with ${code}, and remember wrote a new MEMORY.md over it: every fact in it is gone. Only ` +
-          `isMissing(error) (ENOENT) means "no file yet"; throw any other error again (TODO 5 in ${REMEMBER}).`,
+          `isMissing(error) (ENOENT) means "no file yet"; throw any other error again (TODO 4 in ${REMEMBER}).`,
       ).toBe(old);
       expect(error, `remember should throw when MEMORY.md could not be read (${code}), so the model hears that nothing was saved.`).toBeDefined();
     }
@@ -532,62 +532,7 @@ describe("remember: Cyrillic, and files it must not overwrite (TODO 5)", { tags:
   });
 });
 
-describe("writeFileAtomic (TODO 4): a failed write keeps the old file", { tags: "hard" }, () => {
-  it("writes a temporary file in the same folder, then renames it over the target", async () => {
-    const target = path.join(dir, "MEMORY.md");
-    await write("MEMORY.md", "old\n");
-    const { files, log } = recordingFiles();
-    await writeFileAtomic(target, "new\n", files);
-    expect(
-      log.writes.length,
-      `writeFileAtomic did not call files.writeFile. Do every file operation through the \`files\` parameter (TODO 4 in ${REMEMBER}), so a crash can be tested.`,
-    ).toBeGreaterThan(0);
-    expect(
-      log.writes,
-      "writeFileAtomic wrote straight into MEMORY.md. If the process dies or the disk fills halfway, MEMORY.md is left " +
-        "half-written and every remembered fact after the cut is lost. Write to a temporary file, then rename it over MEMORY.md.",
-    ).not.toContain(target);
-    expect(log.renames.map(([, to]) => to), "After writing the temporary file, files.rename(temp, target) should move it into place.").toContain(target);
-    const [temp] = log.renames.find(([, to]) => to === target) ?? [""];
-    expect(
-      path.dirname(temp),
-      `The temporary file was in ${path.dirname(temp)}, not beside the target. A rename is only atomic within one file ` +
-        "system (across disks it fails with EXDEV or becomes a copy): put the temporary file in the same folder.",
-    ).toBe(dir);
-    expect(await read("MEMORY.md")).toBe("new\n");
-  });
-
-  it("uses a new temporary name for every write", async () => {
-    const target = path.join(dir, "MEMORY.md");
-    const { files, log } = recordingFiles();
-    await writeFileAtomic(target, "one\n", files);
-    await writeFileAtomic(target, "two\n", files);
-    expect(
-      new Set(log.writes).size,
-      `Both writes used the temporary file ${log.writes[0]}. A fixed name (MEMORY.md.tmp) collides with a leftover file of that ` +
-        "name, and two writes at once write into the same temporary file. Add something random (randomBytes(4).toString(\"hex\")).",
-    ).toBe(2);
-  });
-
-  it("leaves the old file whole, and no temporary file behind, when the write crashes halfway", async () => {
-    const target = path.join(dir, "MEMORY.md");
-    const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
-    await write("MEMORY.md", old);
-    const { files, log } = recordingFiles(crashingWrite);
-    const { error } = await attempt(() => writeFileAtomic(target, `${old}- The user likes cats (${TODAY})\n`, files));
-    expect(log.writes.length, "writeFileAtomic never called files.writeFile, so the simulated crash could not happen: write through `files`.").toBeGreaterThan(0);
-    expect(error, "When the write fails, writeFileAtomic should throw (rethrow the error) so the caller knows nothing was saved.").toBeDefined();
-    expect(
-      await read("MEMORY.md"),
-      "A crash in the middle of the write left MEMORY.md half-written: the code wrote into MEMORY.md itself. Write the new " +
-        "text to a temporary file and rename it over MEMORY.md only once it is complete.",
-    ).toBe(old);
-    expect(
-      await fs.readdir(dir),
-      "After a failed write, the half-written temporary file is still in the folder. In the catch, remove it with files.rm(temp), then rethrow.",
-    ).toEqual(["MEMORY.md"]);
-  });
-
+describe("remember saves through the given writeFileAtomic (TODO 4)", () => {
   it("remember keeps MEMORY.md whole when its write crashes", async () => {
     const old = "# Memory\n- The user lives in Lisbon (2026-04-01)\n";
     await write("MEMORY.md", old);
@@ -602,81 +547,7 @@ describe("writeFileAtomic (TODO 4): a failed write keeps the old file", { tags: 
   });
 });
 
-describe("serialize: one at a time per key (TODO 6)", { tags: "hard" }, () => {
-  it("runs works for one key one after another, and settles with each work's own result", async () => {
-    const events: string[] = [];
-    const job = (name: string, value: string) => async () => {
-      events.push(`start ${name}`);
-      await sleep(5);
-      events.push(`end ${name}`);
-      return value;
-    };
-    const results = await Promise.all([serialize("k", job("a", "A")), serialize("k", job("b", "B")), serialize("k", job("c", "C"))]);
-    expect(
-      events,
-      `Works queued under one key must not overlap: each starts after the one before has ended (TODO 6 in ${REMEMBER}). Seen: ${events.join(", ")}`,
-    ).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
-    expect(results, "Each serialize() call resolves with its own work's value.").toEqual(["A", "B", "C"]);
-  });
-
-  it("goes on after a work that fails, and passes that failure to its own caller only", async () => {
-    const first = serialize("jam", async () => {
-      await sleep(2);
-      throw new Error("disk full");
-    });
-    const second = serialize("jam", async () => "still runs");
-    const firstOutcome = await first.then(
-      () => "resolved",
-      (e: unknown) => (e instanceof Error ? e.message : String(e)),
-    );
-    expect(firstOutcome, "serialize() should reject with the work's own error when the work fails.").toBe("disk full");
-    const secondOutcome = await second.then(
-      (v) => v,
-      (e: unknown) => `rejected: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    expect(
-      secondOutcome,
-      'After a work failed, the next one for the same key did not run. Chain on the previous work having SETTLED, not ' +
-        "succeeded: keep a promise that never rejects (.then(() => undefined, () => undefined)) as the queue's tail.",
-    ).toBe("still runs");
-  });
-
-  it("keeps the queue when an earlier work ends while a later one still runs", async () => {
-    const events: string[] = [];
-    const job = (name: string, ms: number) => async () => {
-      events.push(`start ${name}`);
-      await sleep(ms);
-      events.push(`end ${name}`);
-    };
-    const a = serialize("busy", job("a", 2));
-    const b = serialize("busy", job("b", 25));
-    await a;
-    await sleep(3); // b is running now
-    const c = serialize("busy", job("c", 1));
-    await Promise.all([b, c]);
-    expect(
-      events,
-      "A work queued while another was still running started at once. When a work settles, forget the key only if no later " +
-        `work has been queued behind it (the Map still holds this work's promise). Seen: ${events.join(", ")}`,
-    ).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
-  });
-
-  it("does not make different keys wait for each other", async () => {
-    const events: string[] = [];
-    const job = (name: string) => async () => {
-      events.push(`start ${name}`);
-      await sleep(5);
-      events.push(`end ${name}`);
-    };
-    await Promise.all([serialize("one", job("a")), serialize("two", job("b"))]);
-    expect(
-      events.slice(0, 2),
-      `Works for two different keys (two different files) should run at the same time: one queue per key, not one for everything. Seen: ${events.join(", ")}`,
-    ).toEqual(["start a", "start b"]);
-  });
-});
-
-describe("remember, called many times at once (TODOs 5 and 6)", { tags: "hard" }, () => {
+describe("remember, called many times at once (TODO 4)", { tags: "hard" }, () => {
   it("keeps every fact when ten calls run at the same time", async () => {
     await write("MEMORY.md", "# Memory\n- Written by hand (2026-01-01)\n");
     const facts = Array.from({ length: 10 }, (_, i) => `Fact number ${i} about the user`);
@@ -687,7 +558,7 @@ describe("remember, called many times at once (TODOs 5 and 6)", { tags: "hard" }
       missing,
       `Ten remember calls ran at once and ${missing.length} facts are missing, although every call said: ${JSON.stringify(results[0])}. ` +
         "Each call read the old file before any wrote, and the last rename won. Do the read-check-write inside " +
-        `serialize(path.resolve(file), ...) (TODOs 5 and 6 in ${REMEMBER}).`,
+        `serialize(path.resolve(file), ...) (TODO 4 in ${REMEMBER}).`,
     ).toEqual([]);
     expect(memory, "The fact written by hand must survive too.").toContain("- Written by hand (2026-01-01)");
   });
@@ -707,7 +578,7 @@ describe("remember, called many times at once (TODOs 5 and 6)", { tags: "hard" }
   });
 });
 
-describe("remember, for generated lists of facts: no fact is ever lost or stored twice (TODOs 5 and 6)", { tags: "hard" }, () => {
+describe("remember, for generated lists of facts: no fact is ever lost or stored twice (TODO 4)", { tags: "hard" }, () => {
   const word = fc.constantFrom("user", "likes", "Lisbon", "пользователь", "любит", "Йошкар-Олу", "кошек", "🐈", "🇵🇹", "tea", "EUR", "ёлка");
   const baseFact = fc.oneof(
     { weight: 5, arbitrary: fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(" ")) },
@@ -755,7 +626,7 @@ describe("remember, for generated lists of facts: no fact is ever lost or stored
   });
 });
 
-describe("two runs through the mock model: the second one knows what the first remembered (TODOs 2 and 5)", () => {
+describe("two runs through the mock model: the second one knows what the first remembered (TODOs 2 and 4)", () => {
   // The lesson's agent in miniature: your loader builds the system prompt, your remember is the tool.
   function rememberTool(): Tool {
     return { ...createRememberTool(dir), run: (input) => remember(dir, String(input.fact), { today }) };

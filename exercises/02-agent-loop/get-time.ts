@@ -43,8 +43,6 @@ export function createGetTimeTool(clock: Clock = () => new Date()): Tool<{ timez
       properties: {},
       required: [],
     },
-    readOnly: true,
-    concurrencySafe: true,
 
     // TODO 6: return getTime(clock, ...) as JSON for the model. Call clock() on every run, not once when
     // the tool is created, or the agent will tell the same time forever.

@@ -13,7 +13,7 @@ export const MAX_ORDERS = 50;
 export const LANGUAGES = ["en", "ru", "de"];
 export const FORMALITY = ["formal", "informal"];
 
-// TODO 5: a verb_noun name; a description that says what it does, when to use it and what it returns;
+// TODO 4: a verb_noun name; a description that says what it does, when to use it and what it returns;
 // `city` described; `units` as an enum; `days` with a range; only `city` required (the others have defaults).
 export const forecastTool: ContractTool<{ city: string; units?: string; days?: number }> = {
   name: "weather",
@@ -34,7 +34,7 @@ export const forecastTool: ContractTool<{ city: string; units?: string; days?: n
   },
 };
 
-// TODO 6: the name is fine. Say what it returns and when to use it; `status` as an enum (leaving it
+// TODO 5: the name is fine. Say what it returns and when to use it; `status` as an enum (leaving it
 // out means every status); `limit` described, with a range of 1 to MAX_ORDERS; only the email required.
 export const ordersTool: ContractTool<{ customer_email: string; status?: string; limit?: number }> = {
   name: "search_orders",
@@ -55,7 +55,7 @@ export const ordersTool: ContractTool<{ customer_email: string; status?: string;
   },
 };
 
-// TODO 7: a verb_noun name; a description (what, when, returns); `text` described properly;
+// TODO 6: a verb_noun name; a description (what, when, returns); `text` described properly;
 // `target_language` and `formality` as enums; `formality` is optional.
 export const translateTool: ContractTool<{ text: string; target_language: string; formality?: string }> = {
   name: "translator",

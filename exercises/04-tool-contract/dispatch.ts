@@ -8,21 +8,18 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { ToolError, type ContractTool, type Envelope, type ToolCall } from "../../lessons/04-tool-contract/contract.ts";
+// Given: lesson 04's edit distance (Levenshtein: the fewest single-letter insertions, deletions and
+// substitutions that turn one name into another; "read_fil" -> "read_file" is 1).
+import { editDistance } from "../../lessons/04-tool-contract/did-you-mean.ts";
 
 const FILE = "exercises/04-tool-contract/dispatch.ts";
 
-// TODO 1: the Levenshtein distance between a and b: the fewest single-letter insertions, deletions
-// and substitutions that turn one into the other ("cat" -> "cart" is 1, "get_rate" -> "get_rates" is 1).
-export function editDistance(a: string, b: string): number {
-  throw new Error(`not implemented yet: editDistance("${a}", "${b}") in ${FILE} (TODO 1)`);
-}
-
-// TODO 2: the real tool name the model most likely meant, or undefined when none is close.
+// TODO 1: the real tool name the model most likely meant, or undefined when none is close.
 // Close means: at most 3 edits away (ignoring case), or containing every word of the wrong name
-// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins,
-// wherever it is in the list.
+// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins
+// (editDistance, imported above), wherever it is in the list.
 export function suggestToolName(unknown: string, names: string[]): string | undefined {
-  throw new Error(`not implemented yet: suggestToolName("${unknown}", [${names.join(", ")}]) in ${FILE} (TODO 2)`);
+  throw new Error(`not implemented yet: suggestToolName("${unknown}", [${names.join(", ")}]) in ${FILE} (TODO 1)`);
 }
 
 // Ready for you: a JSON Schema validator for draft 2020-12, the dialect of input_schema.
@@ -30,17 +27,17 @@ export function suggestToolName(unknown: string, names: string[]): string | unde
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const validators = new WeakMap<object, ValidateFunction>();
 
-// TODO 3: check `input` against `schema` with ajv and return one sentence per problem ([] when valid).
+// TODO 2: check `input` against `schema` with ajv and return one sentence per problem ([] when valid).
 // Each sentence names the field, says what was received, and what to send instead (the allowed values,
 // the type, the limit, or the field's own description and example from the schema; the example only
 // once, even when the description already shows it). A number or boolean sent as text ("3", "true")
 // also gets: "Send 3 as a number, without quotes." (only when the text really is such a value).
 // ajv.compile(schema) gives a function; after it returns false, its .errors say what is wrong.
 export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): string[] {
-  throw new Error(`not implemented yet: checkInput(schema, ${JSON.stringify(input)}) in ${FILE} (TODO 3): validate with ajv`);
+  throw new Error(`not implemented yet: checkInput(schema, ${JSON.stringify(input)}) in ${FILE} (TODO 2): validate with ajv`);
 }
 
-// TODO 4: answer one tool call with one tool_result (same tool_use_id), whose content is the JSON of
+// TODO 3: answer one tool call with one tool_result (same tool_use_id), whose content is the JSON of
 // the envelope {success, data, error}, with is_error: true whenever success is false:
 //   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ...", the tools
 //     listed with the suggestion first, then nearest first (edit distance, ties in the order given)
@@ -52,5 +49,5 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
 //     likely fail the same way: tell the user (lesson 04's ourFailure)
 //     (no stack trace)
 export async function dispatch(call: ToolCall, tools: ContractTool[]): Promise<Anthropic.ToolResultBlockParam> {
-  throw new Error(`not implemented yet: dispatch(${call.name}) in ${FILE} (TODO 4), with ${tools.length} tools`);
+  throw new Error(`not implemented yet: dispatch(${call.name}) in ${FILE} (TODO 3), with ${tools.length} tools`);
 }

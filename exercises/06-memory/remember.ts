@@ -1,9 +1,10 @@
-// Exercise 06, part 2: remember, with no duplicates and atomic writes. Read exercises/06-memory/README.md first.
+// Exercise 06, part 2: remember, with no duplicates. Read exercises/06-memory/README.md first.
 // Check your work with: npm run check 6
 
 import path from "node:path";
-import { isMissing, nodeFiles, type FileOps } from "./file-ops.ts";
+import { isMissing, nodeFiles, writeFileAtomic, type FileOps } from "./file-ops.ts";
 import { MEMORY_HEADER, bulletFor, factOf, todayIso } from "./memory-format.ts";
+import { serialize } from "./one-at-a-time.ts";
 
 // TODO 3: the form in which two facts are compared: NFC (so "й" typed as "и" + a combining breve is the
 // same letter), lower case, every run of spaces (or tabs, or newlines) as one space, no final "." or
@@ -15,39 +16,16 @@ export function normalizeFact(fact: string): string {
   );
 }
 
-// TODO 4: replace the content of `file` with `text` so that a crash can never leave it half-written:
-//   write the text to a temporary file in the SAME folder, then files.rename(temp, file).
-//   If anything fails, remove the temporary file (files.rm) and throw the error again.
-//   Use `files` for every file operation, never node:fs directly: the tests pass a `files` that crashes.
-export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
-  throw new Error(
-    `not implemented yet: writeFileAtomic (TODO 4 in exercises/06-memory/remember.ts) should write ${text.length} ` +
-      `characters to a temporary file beside ${path.basename(file)}, then rename it over ${path.basename(file)}`,
-  );
-}
-
 export interface RememberOptions {
   // Today's date as YYYY-MM-DD; tests pass a fixed one.
   today?: () => string;
   files?: FileOps;
 }
 
-// TODO 6: run `work` only after every earlier work queued under the same `key` has finished, and settle
-// with work's own result (its value, or its error).
-//   - A work that FAILS must not block the queue: the next one still runs.
-//   - Works under different keys do not wait for each other.
-//   - Keep one promise per key in a Map (module level); each new work chains onto it.
-export function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
-  throw new Error(
-    `not implemented yet: serialize(${JSON.stringify(key)}, work) (TODO 6 in exercises/06-memory/remember.ts) should ` +
-      "run work after every earlier work for the same key has settled, failed ones included",
-  );
-}
-
-// TODO 5: add `fact` to MEMORY.md in `dir`, as the line bulletFor(fact, today).
+// TODO 4: add `fact` to MEMORY.md in `dir`, as the line bulletFor(fact, today).
 //   - Squeeze the fact's spaces to one line; an empty fact is an Error that says what to send instead.
-//   - Do the rest (read, check, write) inside serialize(path.resolve(file), async () => ...), so two
-//     calls at once cannot each miss the other's fact.
+//   - Do the rest (read, check, write) inside serialize(path.resolve(file), async () => ...) (given, in
+//     one-at-a-time.ts), so two calls at once cannot each miss the other's fact.
 //   - Read MEMORY.md with files.readFile. A missing file (isMissing(error)) starts as MEMORY_HEADER;
 //     any other error is thrown again (never overwrite a file you could not read).
 //   - The text read holds "\uFFFD" (bytes that were not UTF-8, e.g. a cp1251 file)? Throw an Error that
@@ -55,12 +33,13 @@ export function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
 //   - Already there? Compare each line's fact (factOf(line)?.text) with normalizeFact on both sides.
 //     Then write nothing and return a sentence that says it was "already" known.
 //   - Otherwise keep every old line, add the new bullet at the end, files.mkdir(dir), and write the
-//     whole file with writeFileAtomic(..., files). Return a sentence saying what was saved.
+//     whole file with writeFileAtomic(file, text, files) (given, in file-ops.ts). Return a sentence
+//     saying what was saved.
 export async function remember(dir: string, fact: string, options: RememberOptions = {}): Promise<string> {
   const files = options.files ?? nodeFiles;
   const today = options.today ?? todayIso;
   throw new Error(
-    `not implemented yet: remember (TODO 5 in exercises/06-memory/remember.ts) should add "- ${fact} (date)" ` +
+    `not implemented yet: remember (TODO 4 in exercises/06-memory/remember.ts) should add "- ${fact} (date)" ` +
       `to ${path.join(dir, "MEMORY.md")} unless that fact is already there`,
   );
 }

@@ -61,9 +61,6 @@ export const getExchangeRateTool: Tool<{ from_currency: string; to_currency: str
     },
     required: ["from_currency", "to_currency"],
   },
-  // Looking a rate up changes nothing, so it may run at any time and beside other calls (lessons 05, 07).
-  readOnly: true,
-  concurrencySafe: true,
   run(input) {
     return JSON.stringify(getExchangeRate(input.from_currency, input.to_currency));
   },

@@ -1,5 +1,8 @@
 // The course's shape of a tool: what the model reads (name, description, input_schema) and the
-// function it never sees (run). Every lesson's tools are plain objects of this shape.
+// function it never sees (run). Every lesson's tools are plain objects of this shape. A later lesson
+// that needs to know more about a tool extends this type in a file of its own (lesson 05's SafeTool
+// adds whether it only reads and may run beside other calls; lesson 07's ToolWithEffect, whether it
+// must be approved): this file stays as it is.
 
 import type Anthropic from "@anthropic-ai/sdk";
 
@@ -13,14 +16,6 @@ export interface Tool<Input = Record<string, unknown>> {
   // Our code. Returns the text the model will read; throwing means "this call failed", and the
   // message goes back to the model, so write it as an instruction.
   run(input: Input): string | Promise<string>;
-
-  // What the harness needs to know before it runs the tool (lessons 05 and 07 use these):
-  // it only reads, it may run at the same time as other calls, it must be approved first,
-  // and how long it may take.
-  readOnly?: boolean;
-  concurrencySafe?: boolean;
-  needsApproval?: boolean;
-  timeoutMs?: number;
 }
 
 // Only these three fields go to the API. `run` stays on our side: the model never sees our code.

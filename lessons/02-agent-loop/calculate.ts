@@ -75,8 +75,6 @@ export const calculateTool: Tool<{ expression: string }> = {
     },
     required: ["expression"],
   },
-  readOnly: true,
-  concurrencySafe: true,
   async run(input) {
     const result = await calculate(input.expression);
     return JSON.stringify({ expression: input.expression, result });

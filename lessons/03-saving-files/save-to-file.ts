@@ -237,10 +237,6 @@ export function createSaveToFileTool(workspaceDir: string, options: SaveOptions 
       },
       required: ["filename", "content"],
     },
-    // It changes files, so it must not run at the same time as another write (lesson 05), and
-    // lesson 07 puts it behind an approval gate.
-    readOnly: false,
-    concurrencySafe: false,
     async run(input) {
       try {
         return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content, options));

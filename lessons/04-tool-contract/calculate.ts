@@ -26,8 +26,6 @@ export const calculateTool: ContractTool<{ expression: string }, { expression: s
     required: ["expression"],
     additionalProperties: false,
   },
-  readOnly: true,
-  concurrencySafe: true,
   async run(input) {
     try {
       return { expression: input.expression, result: await calculate(input.expression) };

@@ -15,10 +15,6 @@ export interface ContractTool<Input = Record<string, unknown>, Data = unknown> {
   // failure you can explain to the model; anything else thrown counts as a failure on our side.
   run(input: Input, signal?: AbortSignal): Data | Promise<Data>;
 
-  readOnly?: boolean;
-  concurrencySafe?: boolean;
-  needsApproval?: boolean;
-  timeoutMs?: number;
 }
 
 // The one shape every result has, so the model always knows where to look.

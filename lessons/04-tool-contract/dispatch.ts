@@ -74,15 +74,11 @@ export async function dispatchAll(
 // envelope's JSON, and throws it when the envelope says the call failed (so any executor marks the
 // result is_error). Later lessons use this to run contract tools with their own executors.
 export function asTool(tool: ContractTool): Tool {
-  const { name, description, input_schema, readOnly, concurrencySafe, needsApproval, timeoutMs } = tool;
+  const { name, description, input_schema } = tool;
   return {
     name,
     description,
     input_schema,
-    readOnly,
-    concurrencySafe,
-    needsApproval,
-    timeoutMs,
     async run(input: Record<string, unknown>, signal?: AbortSignal): Promise<string> {
       const envelope = await callTool({ id: "", name, input }, [tool], signal);
       if (!envelope.success) throw new Error(JSON.stringify(envelope));

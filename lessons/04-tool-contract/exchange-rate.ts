@@ -42,8 +42,6 @@ export const exchangeRateTool: ContractTool<{ from_currency: string; to_currency
     required: ["from_currency", "to_currency"],
     additionalProperties: false,
   },
-  readOnly: true,
-  concurrencySafe: true,
   run(input) {
     try {
       const { from, to, rate } = getExchangeRate(input.from_currency, input.to_currency);

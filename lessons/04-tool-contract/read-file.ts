@@ -57,8 +57,6 @@ export function createReadFileTool(
       required: ["filename"],
       additionalProperties: false,
     },
-    readOnly: true,
-    concurrencySafe: true,
     async run({ filename, offset = 0, limit = 200 }) {
       const target = await confined(workspaceDir, filename);
       let text: string;

@@ -39,8 +39,6 @@ export function createSaveToFileTool(workspaceDir: string): ContractTool<{ filen
       required: ["filename", "content"],
       additionalProperties: false,
     },
-    readOnly: false,
-    concurrencySafe: false,
     async run(input) {
       try {
         return await saveToFile(workspaceDir, input.filename, input.content);

@@ -15,6 +15,7 @@ import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { calculateTool } from "../04-tool-contract/calculate.ts";
 import { asTool } from "../04-tool-contract/dispatch.ts";
 import { createSaveToFileTool } from "../04-tool-contract/save-to-file.ts";
+import { declareSafety, READS_ONLY } from "./declare-safety.ts";
 import { canRunInParallel, executeBatch, type CallTiming, type SafeTool } from "./executor.ts";
 import { createExchangeRateTool, type LiveRatesOptions } from "./live-rates.ts";
 
@@ -39,7 +40,15 @@ export function createAgentTools(options: AgentOptions = {}): SafeTool[] {
     // see three calls take the time of one.
     demoLatencyMs: 300,
   };
-  return [createExchangeRateTool(rates), calculateTool, createSaveToFileTool(options.workspaceDir ?? DEFAULT_WORKSPACE)].map(asTool);
+  const rateTool = createExchangeRateTool(rates);
+  const { readOnly, concurrencySafe, timeoutMs } = rateTool;
+  return [
+    declareSafety(asTool(rateTool), { readOnly, concurrencySafe, timeoutMs }),
+    // Lesson 04's calculate only computes: it may run beside the rate lookups.
+    declareSafety(asTool(calculateTool), READS_ONLY),
+    // save_to_file writes, and says nothing: it runs alone.
+    asTool(createSaveToFileTool(options.workspaceDir ?? DEFAULT_WORKSPACE)),
+  ];
 }
 
 export const system =

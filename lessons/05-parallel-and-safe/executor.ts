@@ -17,6 +17,14 @@ import { truncateOutput, type OutputLimits } from "./truncate.ts";
 // a tool that ignores the signal is still cut off, but keeps running in the background.
 export interface SafeTool<Input = Record<string, unknown>> extends Tool<Input> {
   run(input: Input, signal?: AbortSignal): string | Promise<string>;
+  // What the executor must know before it runs the tool, new in this lesson (lesson 01's Tool says
+  // nothing about it). A tool that leaves them out counts as one that writes and runs alone.
+  // It changes nothing (a rate lookup, reading a file).
+  readOnly?: boolean;
+  // It may run at the same time as other calls of the turn.
+  concurrencySafe?: boolean;
+  // How long one call may take before it is stopped (else the executor's default).
+  timeoutMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;

@@ -7,6 +7,7 @@
 // when the service fails, the demo table answers.
 
 import type { ContractTool } from "../04-tool-contract/contract.ts";
+import type { SafetyFacts } from "./declare-safety.ts";
 import { exchangeRateTool, type RateData } from "../04-tool-contract/exchange-rate.ts";
 
 export interface LiveRatesOptions {
@@ -22,7 +23,9 @@ export interface LiveRatesOptions {
 
 export const LIVE_TIMEOUT_MS = 2_000;
 
-export function createExchangeRateTool(options: LiveRatesOptions = {}): ContractTool<{ from_currency: string; to_currency: string }, RateData> {
+export function createExchangeRateTool(
+  options: LiveRatesOptions = {},
+): ContractTool<{ from_currency: string; to_currency: string }, RateData> & SafetyFacts {
   const { url, timeoutMs = LIVE_TIMEOUT_MS, demoLatencyMs = 0 } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   return {

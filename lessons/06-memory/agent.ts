@@ -15,10 +15,11 @@ import type Anthropic from "@anthropic-ai/sdk";
 import chalk from "chalk";
 import { messages } from "../../shared/i18n/messages.ts";
 import { getExchangeRateTool } from "../01-first-tool/exchange-rate.ts";
-import type { Tool } from "../01-first-tool/tool.ts";
 import { calculateTool } from "../02-agent-loop/calculate.ts";
 import { runLoop } from "../02-agent-loop/loop.ts";
 import { createSaveToFileTool, DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
+import { declareSafety, READS_ONLY } from "../05-parallel-and-safe/declare-safety.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import { createForgetTool } from "./forget.ts";
 import { loadMemory } from "./load-memory.ts";
 import type { WriteOptions } from "./memory-facts.ts";
@@ -57,14 +58,14 @@ export interface MemoryAgentOptions {
 // overwrite SOUL.md, the file the model is told to follow: one "save this to memory/SOUL.md" would
 // plant lasting instructions and bypass remember's checks. So save_to_file is told to refuse it: the
 // memory changes only through the memory tools.
-export function createAgentTools(memoryDir: string, workspaceDir: string, options: WriteOptions = {}): Tool[] {
+export function createAgentTools(memoryDir: string, workspaceDir: string, options: WriteOptions = {}): SafeTool[] {
   const memoryIsProtected = {
     dir: memoryDir,
     why: "it holds the agent's memory, which only remember, forget and set_preference may change.",
   };
   return [
-    getExchangeRateTool,
-    calculateTool,
+    declareSafety(getExchangeRateTool, READS_ONLY),
+    declareSafety(calculateTool, READS_ONLY),
     createSaveToFileTool(workspaceDir, { protectedDirs: [memoryIsProtected] }),
     createRememberTool(memoryDir, options),
     createForgetTool(memoryDir, options),

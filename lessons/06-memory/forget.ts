@@ -1,7 +1,7 @@
 // forget: removes a fact from MEMORY.md. People change their minds, and a wrong memory is worse than none.
 
 import path from "node:path";
-import type { Tool } from "../01-first-tool/tool.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { factOf, normalizeFact, type WriteOptions } from "./memory-facts.ts";
@@ -54,7 +54,7 @@ function quoteList(texts: string[]): string {
   return texts.length > LISTED ? `${shown} and ${texts.length - LISTED} more` : shown;
 }
 
-export function createForgetTool(dir: string, options: WriteOptions = {}): Tool<{ fact: string }> {
+export function createForgetTool(dir: string, options: WriteOptions = {}): SafeTool<{ fact: string }> {
   return {
     name: "forget",
     description:

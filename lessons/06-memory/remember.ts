@@ -1,7 +1,7 @@
 // remember: the tool that writes a fact to MEMORY.md, so the next conversation starts knowing it.
 
 import path from "node:path";
-import type { Tool } from "../01-first-tool/tool.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import { nodeFiles, readIfExists, writeFileAtomic } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { bulletFor, cleanFact, factOf, normalizeFact, todayIso, type WriteOptions } from "./memory-facts.ts";
@@ -44,7 +44,7 @@ async function addFact(file: string, old: string, text: string, options: WriteOp
   return `Saved to MEMORY.md: "${text}". It will be in your memory at the start of every future conversation.`;
 }
 
-export function createRememberTool(dir: string, options: WriteOptions = {}): Tool<{ fact: string }> {
+export function createRememberTool(dir: string, options: WriteOptions = {}): SafeTool<{ fact: string }> {
   return {
     name: "remember",
     description:

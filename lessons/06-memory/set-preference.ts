@@ -2,7 +2,7 @@
 // a new one replaces the old instead of piling up next to it (which is what MEMORY.md facts do).
 
 import path from "node:path";
-import type { Tool } from "../01-first-tool/tool.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import { nodeFiles, readIfExists, writeFileAtomic, type FileOps } from "./atomic-write.ts";
 import { withFileLock } from "./file-lock.ts";
 import { refuseSecret } from "./secrets.ts";
@@ -83,7 +83,7 @@ function keyOf(line: string): string | null {
   }
 }
 
-export function createSetPreferenceTool(dir: string, options: WriteOptions = {}): Tool<{ key: string; value: string }> {
+export function createSetPreferenceTool(dir: string, options: WriteOptions = {}): SafeTool<{ key: string; value: string }> {
   return {
     name: "set_preference",
     description:

@@ -20,6 +20,7 @@ import { runLoop } from "../02-agent-loop/loop.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { createSaveToFileTool, DEFAULT_WORKSPACE, normalizeFileName, type SaveOptions } from "../03-saving-files/save-to-file.ts";
+import { declareSafety, READS_ONLY } from "../05-parallel-and-safe/declare-safety.ts";
 import { defaultApprover, type Approver } from "./approver.ts";
 import { createEmailTools } from "./email.ts";
 import { createGatedExecutor, normalizeEach, type Decide, type ToolWithEffect } from "./gated-executor.ts";
@@ -58,8 +59,16 @@ export function createAgentTools(workspace: string = DEFAULT_WORKSPACE, saveOpti
     normalizeInput: (input) => ({ ...input, filename: normalizeEach(input.filename, normalizeFileName) as string }),
     describeEffect: (input) => describeSave(workspace, input.filename, input.content),
   };
-  // get_exchange_rate and calculate say they are readOnly, so the gate lets them through without asking.
-  return [getExchangeRateTool, calculateTool, createReadFileTool(workspace), saveToFileTool, planEmailTool, sendEmailTool];
+  // get_exchange_rate and calculate only read (declared as in lesson 05), so the gate lets them through
+  // without asking.
+  return [
+    declareSafety(getExchangeRateTool, READS_ONLY),
+    declareSafety(calculateTool, READS_ONLY),
+    createReadFileTool(workspace),
+    saveToFileTool,
+    planEmailTool,
+    sendEmailTool,
+  ];
 }
 
 // What the person approving needs to know: which file, how much text, and whether it replaces one.

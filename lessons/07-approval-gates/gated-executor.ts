@@ -7,13 +7,17 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { runTool } from "../01-first-tool/agent.ts";
 import type { Tool } from "../01-first-tool/tool.ts";
 import type { ToolExecutor } from "../02-agent-loop/loop.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import type { Approver } from "./approver.ts";
 import { decide as lessonDecide } from "./gate.ts";
 import type { GateCall, PermissionRules, Verdict } from "./permissions.ts";
 
 // A tool may say in words what a call will do, for the person approving it ("writes 42 characters to
 // workspace/report.txt"). Tools that do not get a plain description built from their flags.
-export interface ToolWithEffect<Input = Record<string, unknown>> extends Tool<Input> {
+export interface ToolWithEffect<Input = Record<string, unknown>> extends SafeTool<Input> {
+  // New in this lesson: a person must approve every call first, whatever the rules and readOnly say
+  // (sending an email; any tool of an MCP server in lesson 11).
+  needsApproval?: boolean;
   describeEffect?(input: Input): string;
   // Puts the input in the one form the tool acts on (a trimmed address, a plain file name). It runs
   // BEFORE the gate, and the tool then runs on the same normalised input: a rule must judge exactly

@@ -22,6 +22,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "../01-first-tool/tool.ts";
 import { unknownToolMessage } from "../04-tool-contract/did-you-mean.ts";
+import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import { checkInput } from "../04-tool-contract/validate-input.ts";
 import { createAgentTools } from "../06-memory/agent.ts";
 import { resolveMemoryDir } from "../06-memory/memory-folder.ts";
@@ -55,7 +56,7 @@ export const OUTPUT_SCHEMAS: Record<string, McpTool["outputSchema"]> = {
 
 // How a course tool looks to an MCP client. The annotations repeat what the tool declares about
 // itself; a careful client shows them to the user but does not trust them (see lesson 11).
-export function toMcpTool(tool: Tool): McpTool {
+export function toMcpTool(tool: SafeTool): McpTool {
   const readOnly = tool.readOnly === true;
   const outputSchema = OUTPUT_SCHEMAS[tool.name];
   return {

@@ -9,14 +9,14 @@
 // A hook that throws fails closed: the call is refused, or the result withheld, and the model is told.
 
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Tool } from "../01-first-tool/tool.ts";
 import type { ToolExecutor } from "../02-agent-loop/loop.ts";
+import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 
 export interface HookCall {
   name: string;
   input: Record<string, unknown>;
   // The tool, when it exists (a call to an unknown name has none).
-  tool?: Tool;
+  tool?: ToolWithEffect;
 }
 
 export type PreDecision =

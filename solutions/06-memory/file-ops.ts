@@ -4,6 +4,11 @@
 
 import fs from "node:fs/promises";
 
+// Lesson 06's atomic write: the text goes to a temporary file in the same folder, which is then
+// renamed over the target, so a crash never leaves the file half-written. Pass it `files` as its
+// third argument, so the tests' crashing writes reach it.
+export { writeFileAtomic } from "../../lessons/06-memory/atomic-write.ts";
+
 export interface FileOps {
   readFile(file: string): Promise<string>;
   writeFile(file: string, text: string): Promise<void>;

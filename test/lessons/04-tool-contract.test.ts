@@ -100,7 +100,6 @@ describe("dispatch and the envelope", () => {
 
   it("asTool gives lesson 01's Tool shape: the envelope on success, a thrown envelope on failure", async () => {
     const tool = asTool(exchangeRateTool);
-    expect(tool.concurrencySafe).toBe(true);
     expect(JSON.parse(await tool.run({ from_currency: "USD", to_currency: "EUR" }))).toMatchObject({ success: true, data: { rate: 0.92 } });
     await expect(tool.run({ from_currency: "XXX", to_currency: "EUR" })).rejects.toThrow(/"success":false/);
   });

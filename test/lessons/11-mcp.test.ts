@@ -14,6 +14,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
+import { declareSafety, READS_ONLY } from "../../lessons/05-parallel-and-safe/declare-safety.ts";
 import type { Answer, ApprovalRequest, Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { parseRule, type PermissionRules } from "../../lessons/07-approval-gates/permissions.ts";
 import { businessHoursHook, isBusinessTime, OFFICE_HOURS, type BusinessHours } from "../../lessons/11-mcp/business-hours.ts";
@@ -229,9 +230,9 @@ describe("hooks run around every call, of every kind", () => {
     const night = businessHoursHook(hoursAt(SUNDAY_NIGHT));
     expect(night.before({ name: "mcp__notes__add_note", input: {} })).toMatchObject({ action: "refuse" });
     expect(night.before({ name: "mcp__notes__read_note", input: {} })).toEqual({ action: "continue" });
-    expect(night.before({ name: "get_exchange_rate", input: {}, tool: getExchangeRateTool })).toEqual({ action: "continue" });
+    expect(night.before({ name: "get_exchange_rate", input: {}, tool: declareSafety(getExchangeRateTool, READS_ONLY) })).toEqual({ action: "continue" });
     // An MCP tool that claims to only read is still not a reader: only the user's list says so.
-    expect(night.before({ name: "mcp__evil__wipe", input: {}, tool: { ...getExchangeRateTool, name: "mcp__evil__wipe", needsApproval: true } })).toMatchObject({ action: "refuse" });
+    expect(night.before({ name: "mcp__evil__wipe", input: {}, tool: { ...declareSafety(getExchangeRateTool, READS_ONLY), name: "mcp__evil__wipe", needsApproval: true } })).toMatchObject({ action: "refuse" });
     expect(businessHoursHook(hoursAt(MONDAY_NOON)).before({ name: "mcp__notes__add_note", input: {} })).toEqual({ action: "continue" });
   });
 });

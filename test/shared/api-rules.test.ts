@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getExchangeRateTool } from "../../lessons/01-first-tool/exchange-rate.ts";
 import { toolDefinitions, type Tool } from "../../lessons/01-first-tool/tool.ts";
+import { declareSafety, READS_ONLY } from "../../lessons/05-parallel-and-safe/declare-safety.ts";
 import { KNOWN_MODELS } from "../../shared/fake-api/known-models.ts";
 import { REQUEST_FIELDS } from "../../shared/fake-api/known-fields.ts";
 import { validateMessagesRequest } from "../../shared/fake-api/validate-request.ts";
@@ -52,9 +53,9 @@ describe("unknown fields: Extra inputs are not permitted, with the field's path"
   });
 
   it("on a tool definition: the course's Tool objects sent instead of toolDefinitions(tools)", async () => {
-    // Compiles (a Tool has every field of Anthropic.Tool), and `run` vanishes in JSON, but readOnly
-    // does not: real Claude answers 400, so the fake API must too.
-    const tools: Anthropic.Tool[] = [getExchangeRateTool as Tool];
+    // Compiles (a Tool has every field of Anthropic.Tool), and `run` vanishes in JSON, but the
+    // readOnly lesson 05 declares does not: real Claude answers 400, so the fake API must too.
+    const tools: Anthropic.Tool[] = [declareSafety(getExchangeRateTool, READS_ONLY) as Tool];
     await expect400({ ...base, tools }, "tools.0.custom.readOnly: Extra inputs are not permitted");
     await expect400(
       { ...base, tools: [definition, { ...definition, name: "b", timeoutMs: 50 } as Anthropic.Tool] },

@@ -62,8 +62,6 @@ export function createGetTimeTool(clock: Clock = () => new Date()): Tool<{ timez
       },
       required: [],
     },
-    readOnly: true,
-    concurrencySafe: true,
     run(input) {
       return JSON.stringify(getTime(() => startedAt, input.timezone || undefined));
     },

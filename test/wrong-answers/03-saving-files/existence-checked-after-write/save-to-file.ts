@@ -123,8 +123,6 @@ export function createSaveToFileTool(workspaceDir: string): Tool<{ filename: str
       },
       required: ["filename", "content"],
     },
-    readOnly: false,
-    concurrencySafe: false,
     async run(input) {
       return JSON.stringify(await saveToFile(workspaceDir, input.filename, input.content, { overwrite: input.overwrite }));
     },

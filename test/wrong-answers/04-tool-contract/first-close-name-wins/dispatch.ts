@@ -3,21 +3,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { ToolError, type ContractTool, type Envelope, type ToolCall } from "../../lessons/04-tool-contract/contract.ts";
-
-// The Levenshtein distance between a and b: the fewest single-letter insertions, deletions
-// and substitutions that turn one into the other ("cat" -> "cart" is 1, "get_rate" -> "get_rates" is 1).
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+// Given in the starter: lesson 04's edit distance.
+import { editDistance } from "../../lessons/04-tool-contract/did-you-mean.ts";
 
 // The real tool name the model most likely meant, or undefined when none is close.
 // Close means: at most 3 edits away (ignoring case), or containing every word of the wrong name

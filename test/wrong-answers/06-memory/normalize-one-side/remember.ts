@@ -1,9 +1,9 @@
-// Reference solution for exercise 06, part 2: remember, with no duplicates, atomic writes, one call at a time.
+// Reference solution for exercise 06, part 2: remember, with no duplicates, through the given atomic write and queue.
 
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { isMissing, nodeFiles, type FileOps } from "./file-ops.ts";
+import { isMissing, nodeFiles, writeFileAtomic, type FileOps } from "./file-ops.ts";
 import { MEMORY_HEADER, bulletFor, factOf, todayIso } from "./memory-format.ts";
+import { serialize } from "./one-at-a-time.ts";
 
 // Two facts are the same if they differ only in case, spacing, a final full stop, or in how their
 // letters are encoded: "й" may arrive as one character or as "и" plus a combining breve (NFC joins them).
@@ -16,43 +16,9 @@ export function normalizeFact(fact: string): string {
     .trim();
 }
 
-// Temporary file in the same folder, then rename: a rename within one folder is atomic, so readers see
-// the old file or the new one, never half of one.
-export async function writeFileAtomic(file: string, text: string, files: FileOps = nodeFiles): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString("hex")}.tmp`);
-  try {
-    await files.writeFile(temp, text);
-    await files.rename(temp, file);
-  } catch (error) {
-    // The old file was never touched; only the temporary file needs cleaning up.
-    await files.rm(temp).catch(() => undefined);
-    throw error;
-  }
-}
-
 export interface RememberOptions {
   today?: () => string;
   files?: FileOps;
-}
-
-// One queue per key: each work starts when every earlier work for the same key has settled.
-const queues = new Map<string, Promise<void>>();
-
-// Runs work after every earlier work queued under the same key has finished, succeeded or failed, and
-// settles with work's own result. Works for different keys do not wait for each other.
-export function serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(key) ?? Promise.resolve();
-  const result = before.then(() => work());
-  // The queue goes on after a failure: the next work waits for this one to settle, not to succeed.
-  const settled = result.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return result;
 }
 
 // U+FFFD is what a UTF-8 reader puts where bytes were not UTF-8 (a file saved as cp1251, say).
