@@ -6,11 +6,12 @@
 // reads (thread_not_found, ...) are in node_modules/@anthropic-ai/sdk/src/lib/internal/threads/ThreadState.ts.
 
 import Anthropic from "@anthropic-ai/sdk";
-import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
+import { betaJSONSchemaOutputFormat, betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { setThreadClock, THREAD_TTL_MS } from "../../shared/fake-api/thread-store.ts";
 import { THREADS_BETA } from "../../shared/fake-api/threads.ts";
 import { createClient, type Fetch } from "../../shared/client.ts";
+import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 
 const MODEL = "claude-haiku-5-5";
 type Sent = { body: Record<string, unknown>; beta: string };
@@ -114,6 +115,28 @@ describe("client.beta.messages.thread()", () => {
     expect(sent[1]!.body.thread).toMatchObject({ type: "continue" });
     expect(sent[2]!.body.thread).toEqual({ type: "create" });
     expect((sent[2]!.body.messages as unknown[]).length).toBe(3);
+  });
+
+  // Docs "Structured outputs" with a thread: parse() reads the JSON answer of each turn.
+  it("parse gives each turn's JSON answer as parsed_output", async () => {
+    const { client } = recordingClient();
+    const format = betaJSONSchemaOutputFormat({ type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false });
+    const thread = client.beta.messages.thread({ model: MODEL, max_tokens: 1024, output_config: { format } });
+    const first = await thread.parse(question("What is 2 + 2?"));
+    expect(typeof first.parsed_output?.answer).toBe("string");
+    const second = await thread.parse(question("And 3 + 3?"));
+    expect(typeof second.parsed_output?.answer).toBe("string");
+  });
+
+  it("the mock holds threads too: each request it records is the whole conversation, with the thread's system", async () => {
+    const mock = createMockModel([reply.text("one"), reply.text("two")]);
+    const thread = mock.client.beta.messages.thread({ model: MODEL, max_tokens: 100, system: "Be brief." });
+    await thread.send(question("a"));
+    await thread.send(question("b"));
+    expect(mock.requests.map((r) => [r.system, r.messages.length])).toEqual([
+      ["Be brief.", 1],
+      ["Be brief.", 3],
+    ]);
   });
 
   // Docs: "It expires 5 minutes after its last request ... a continue request returns a 404 error.
