@@ -55,6 +55,8 @@ export async function answerThreadRequest(model: Fetch, input: string | URL | Re
   // Not a thread after all (the word was in a message): the model checks it like any request.
   if (!isObject(body) || body.thread === undefined) return model(input, init);
   const { thread, ...request } = body;
+  // `thread: null` is allowed by the SDK's type and means no thread.
+  if (thread === null) return model(input, withBody(init, request));
   if (!isObject(thread)) return refuse("thread: Input should be a valid dictionary or object to extract fields from");
   if (thread.type === "create") {
     const extra = Object.keys(thread).find((key) => key !== "type");

@@ -4,6 +4,7 @@
 // first use so that a lesson that never threads does not pay for it.
 
 import type { Fetch } from "../client.ts";
+import { requestPath } from "./responses.ts";
 
 // The beta header a thread request needs (the docs page's featureMetadata; the SDK adds it itself).
 export const THREADS_BETA = "message-threads-2026-08-12";
@@ -13,6 +14,7 @@ export function withThreads(model: Fetch): Fetch {
     const body = init?.body;
     // A quick look first: most requests have no thread, and parsing the body twice costs time.
     if (typeof body !== "string" || !body.includes('"thread"') || !hasThreadsBeta(init)) return model(input, init);
+    if (requestPath(input) !== "/v1/messages") return model(input, init);
     const { answerThreadRequest } = await import("./thread-store.ts");
     return answerThreadRequest(model, input, init!);
   };

@@ -187,6 +187,13 @@ describe("thread requests by hand", () => {
     expect(details(error)).toEqual({ error_code: "thread_already_continued" });
   });
 
+  // SDK type: `thread?: BetaMessageThreadParam | null`; null asks for no thread.
+  it("thread: null is a request without a thread", async () => {
+    const { client } = recordingClient();
+    const answer = await create(client, { thread: null });
+    expect(answer.type).toBe("message");
+  });
+
   // The docs page's featureMetadata: the feature needs the beta header; without it `thread` is an
   // unknown field ("Extra inputs are not permitted", API_FACTS.md).
   it("without the threads beta, thread is an unknown field", async () => {
