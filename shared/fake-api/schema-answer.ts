@@ -45,9 +45,6 @@ export function knowledgeFrom(calls: Array<{ input: Json; output: string }>, tex
   return knowledge;
 }
 
-// Field names that ask for the answer itself, in words.
-const ANSWER_FIELD = /answer|summary|text|reply|response|explanation|reason|message|description|result|content|comment|note/;
-
 // What the model knows under a field's name: that key, or else the latest fact whose key ends with it
 // ("currency" finds to_currency).
 function recall(knowledge: Knowledge, name: string): unknown {
@@ -59,52 +56,67 @@ function recall(knowledge: Knowledge, name: string): unknown {
   return found;
 }
 
-export function fitSchema(schema: Schema, knowledge: Knowledge, name = ""): unknown {
+// `root` is the whole schema, for `$ref`s into its `$defs` (zod schemas have them).
+export function fitSchema(schema: Schema, knowledge: Knowledge, name = "", root: Schema = schema): unknown {
+  if (typeof schema.$ref === "string") return fitSchema(resolve(root, schema.$ref), knowledge, name, root);
   const known = recall(knowledge, name);
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.includes(known) ? known : (sameWord(schema.enum, known) ?? pickEnum(schema.enum, knowledge));
   const options = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (Array.isArray(options)) {
     const usable = options.find((o) => o.type !== "null") ?? options[0];
-    return usable ? fitSchema(usable, knowledge, name) : null;
+    return usable ? fitSchema(usable, knowledge, name, root) : null;
   }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
   const type = types.find((t) => t !== "null") ?? types[0];
   switch (type) {
     case "object":
-      return fitObject(schema, knowledge);
+      return fitObject(schema, knowledge, root);
     case "array": {
       const items = isObject(schema.items) ? schema.items : {};
-      if (Array.isArray(known)) return known.map((item) => (matches(items, item) ? item : fitSchema(items, knowledge, name)));
+      if (Array.isArray(known)) return known.map((item) => (matches(items, item) ? item : fitSchema(items, knowledge, name, root)));
       const count = typeof schema.minItems === "number" ? schema.minItems : 0;
-      return Array.from({ length: count }, () => fitSchema(items, knowledge, name.replace(/s$/, "")));
+      return Array.from({ length: count }, () => fitSchema(items, knowledge, name.replace(/s$/, ""), root));
     }
     case "number":
     case "integer": {
-      const fromText = knowledge.texts.flatMap((t) => (t.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number));
-      const value = typeof known === "number" ? known : Number.isFinite(Number(known)) && known !== "" && typeof known === "string" ? Number(known) : (knowledge.numbers.at(-1) ?? fromText[0] ?? 0);
+      const value = numberFrom(known, knowledge);
       return clamp(type === "integer" ? Math.round(value) : value, schema);
     }
     case "boolean":
       return typeof known === "boolean" ? known : false;
     case "null":
       return null;
-    case "string":
-      if (typeof known === "string" || typeof known === "number") return String(known);
-      return (ANSWER_FIELD.test(key(name)) ? knowledge.texts[0] : undefined) ?? knowledge.texts[0] ?? "";
     default:
-      return known ?? (knowledge.texts[0] ?? "");
+      // A string, or a field of any type: what the model knows under that name, else its answer in words.
+      if (typeof known === "string" || typeof known === "number") return String(known);
+      return knowledge.texts[0] ?? "";
   }
 }
 
-function fitObject(schema: Schema, knowledge: Knowledge): Json {
+// A number for a field: the value known under its name, else the last number a tool returned, else
+// the first number in the answer or the question.
+function numberFrom(known: unknown, knowledge: Knowledge): number {
+  if (typeof known === "number") return known;
+  if (typeof known === "string" && known.trim() !== "" && Number.isFinite(Number(known))) return Number(known);
+  const inText = knowledge.texts.flatMap((t) => (t.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number));
+  return knowledge.numbers.at(-1) ?? inText[0] ?? 0;
+}
+
+function resolve(root: Schema, ref: string): Schema {
+  let node: unknown = root;
+  for (const part of ref.replace(/^#\/?/, "").split("/").filter(Boolean)) node = isObject(node) ? node[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  return isObject(node) ? node : {};
+}
+
+function fitObject(schema: Schema, knowledge: Knowledge, root: Schema = schema): Json {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const out: Json = {};
   for (const [name, property] of Object.entries(properties)) {
     // An optional field is filled only with something the model knows.
     if (!required.has(name) && recall(knowledge, name) === undefined) continue;
-    out[name] = fitSchema(isObject(property) ? property : {}, knowledge, name);
+    out[name] = fitSchema(isObject(property) ? property : {}, knowledge, name, root);
   }
   return out;
 }

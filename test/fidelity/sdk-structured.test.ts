@@ -7,6 +7,8 @@
 
 import Anthropic from "@anthropic-ai/sdk";
 import { jsonSchemaOutputFormat } from "@anthropic-ai/sdk/helpers/json-schema";
+import { zodOutputFormat } from "@anthropic-ai/sdk/helpers/zod";
+import { z } from "zod";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../shared/client.ts";
@@ -66,6 +68,24 @@ describe("messages.parse with output_config.format", () => {
     const response = await run({ output_config: { format: jsonSchemaOutputFormat(schema) } }, "What is the capital of France?");
     expect(fits(schema, response.parsed_output)).toBe(true);
     expect((response.parsed_output as { answer?: string } | null)?.answer).toBeTruthy();
+  });
+
+  // The SDK's zod helper, which a learner reaches for first; a schema with $defs and $ref too.
+  it("zodOutputFormat and a schema with $ref get JSON that parses and matches", async () => {
+    const Rate = z.object({ from: z.string(), to: z.string(), rate: z.number(), pairs: z.array(z.object({ code: z.string() })) });
+    const response = await run({ tools: TOOLS, output_config: { format: zodOutputFormat(Rate) } }, "What is the exchange rate from USD to RUB?");
+    expect(Rate.parse(response.parsed_output)).toMatchObject({ rate: 92.5 });
+
+    const withRef = {
+      type: "object",
+      $defs: { money: { type: "object", properties: { amount: { type: "number" } }, required: ["amount"], additionalProperties: false } },
+      properties: { total: { $ref: "#/$defs/money" } },
+      required: ["total"],
+      additionalProperties: false,
+    } as const;
+    const answer = await run({ tools: TOOLS, output_config: { format: jsonSchemaOutputFormat(withRef) } }, "How much are 100 USD in RUB?");
+    expect(fits(withRef, answer.parsed_output)).toBe(true);
+    expect(answer.parsed_output).toEqual({ total: { amount: 9250 } });
   });
 
   it("a mock script that answers prose to a JSON request is refused with a message naming the mistake", async () => {
