@@ -70,6 +70,19 @@ describe("the toolRunner with its defaults", () => {
     expect(messages).toHaveLength(1);
     expect((messages[0]!.content as Anthropic.ContentBlockParam[])[0]!.type).toBe("tool_result");
   });
+
+  it("streams each turn with stream: true, and still threads them", async () => {
+    const { client, sent } = recordingClient();
+    const runner = client.beta.messages.toolRunner({ model: MODEL, max_tokens: 1024, tools: [rateTool], stream: true, messages: [question("What is the exchange rate from USD to RUB?")] });
+    let turns = 0;
+    for await (const stream of runner) {
+      turns += 1;
+      for await (const event of stream) void event;
+    }
+    expect(turns).toBe(2);
+    expect((await runner.done()).stop_reason).toBe("end_turn");
+    expect(sent.map((s) => (s.body.thread as { type: string }).type)).toEqual(["create", "continue"]);
+  });
 });
 
 describe("client.beta.messages.thread()", () => {
