@@ -146,8 +146,9 @@ export function conformInput(schema: Schema, input: Json, knowledge: Knowledge):
   if (matches(schema, input)) return input;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const known: Knowledge = { ...knowledge, facts: new Map([...knowledge.facts, ...Object.entries(input).map(([k, v]) => [key(k), v] as const)]) };
-  const out = fitObject({ ...schema, required: Object.keys(properties).filter((name) => name in input || (schema.required as string[] | undefined)?.includes(name)) }, known);
-  return out;
+  // Every field the plan gave is kept (converted), and every required one filled.
+  const keep = Object.keys(properties).filter((name) => name in input || (schema.required as string[] | undefined)?.includes(name));
+  return fitObject({ ...schema, required: keep }, known);
 }
 
 // Compiled validators, kept per schema text: a loop sends the same schema with every request.
