@@ -2,7 +2,7 @@
 // every answer and every tool call once (the terminal's transcript shows them; the channels add only
 // what is theirs), and, under COURSE_LANG=ru, lesson 09's own lines in Russian.
 
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -67,6 +67,26 @@ describe("the sample run, as the terminal shows it", () => {
 
     // The CLI prints the returned answer only when the transcript did not show it: here it did.
     expect(reply.trim()).toBe(transcript.lastText().trim());
+
+    // The README shows this run: each line of its two sample blocks is a line printed here (with the
+    // README's folder, port and tab id; a line ending in "..." is the start of a longer one). The
+    // per-request lines are lesson 08's (its routing reason, and token counts that change with any
+    // edit to the system prompt): only their model is compared.
+    const figures = (line: string) => (line.startsWith("  · ") ? line.replace(/ \(.*$/, "") : line);
+    const shown = screen
+      .replaceAll(dir, "/home/you/course/workspace")
+      .replace(/127\.0\.0\.1:\d+\/ through its one-time link \(tab [0-9a-f]+\)/, "127.0.0.1:45377/ through its one-time link (tab d0868522)")
+      .split("\n")
+      .map(figures);
+    const readme = await readFile("lessons/09-channels/README.md", "utf8");
+    const blocks = [...readme.matchAll(/```\n((?:1\. The heartbeat|2\. The web channel)[\s\S]*?)```/g)].map((m) => m[1] ?? "");
+    expect(blocks, "README.md's two sample blocks").toHaveLength(2);
+    for (const line of blocks.join("").split("\n").map(figures)) {
+      // The summary line is the CLI's, after the lesson returns.
+      if (line.trim() === "" || line.startsWith("turns: ")) continue;
+      const found = line.endsWith("...") ? shown.some((l) => l.startsWith(line.slice(0, -3).trimEnd())) : shown.includes(line);
+      expect(found, `README.md shows a line the sample does not print:\n${line}`).toBe(true);
+    }
   });
 });
 

@@ -88,6 +88,35 @@ describe("web channel: a message in, the answer streamed back", () => {
   });
 });
 
+describe("chat history: what a reloaded tab shows", () => {
+  it("gives the words, a line for each call and result, the cost notes, in order; skips a torn line; keeps model text as text", async () => {
+    const { chatHistory } = await import("../../lessons/09-channels/chat-history.ts");
+    const file = path.join(dir, "web-tab.jsonl");
+    const at = "2026-11-29T10:00:00.000Z";
+    const lines = [
+      { type: "message", at, message: { role: "user", content: "Save the rate" } },
+      { type: "message", at, message: { role: "assistant", content: [{ type: "text", text: "Let me check." }, { type: "tool_use", id: "t1", name: "get_exchange_rate", input: { from_currency: "USD" } }] } },
+      { type: "tool_result", at, result: { type: "tool_result", tool_use_id: "t1", content: '{"rate":92.5}' } },
+      { type: "message", at, message: { role: "assistant", content: [{ type: "tool_use", id: "t2", name: "save_to_file", input: { filename: "rate.txt" } }] } },
+      { type: "tool_result", at, result: { type: "tool_result", tool_use_id: "t2", content: [{ type: "text", text: "Not run: denied" }], is_error: true } },
+      { type: "message", at, message: { role: "assistant", content: [{ type: "text", text: "<b>1 USD</b> = 92.5 RUB" }] } },
+      { type: "note", at, text: "cost: $0 (offline)" },
+    ];
+    await writeFile(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n{"type":"message","at":"${at}","mess`);
+    expect(await chatHistory(file)).toEqual([
+      { role: "user", text: "Save the rate" },
+      { role: "assistant", text: "Let me check." },
+      { role: "tool", text: '→ get_exchange_rate {"from_currency":"USD"}' },
+      { role: "tool", text: '← {"rate":92.5}' },
+      { role: "tool", text: '→ save_to_file {"filename":"rate.txt"}' },
+      { role: "tool", text: "← error: Not run: denied" },
+      { role: "assistant", text: "<b>1 USD</b> = 92.5 RUB" },
+      { role: "note", text: "cost: $0 (offline)" },
+    ]);
+    expect(await chatHistory(path.join(dir, "no-such.jsonl")), "a tab that has said nothing yet").toEqual([]);
+  });
+});
+
 describe("web channel: one tab, a conversation (issue 22)", () => {
   it("README's first sequence: after «Сколько будет 500 долларов в рублях?», «What is the USD to RUB rate?» is answered with the rate", async () => {
     const { web } = await startWeb();
