@@ -14,6 +14,7 @@ import { testFileFor, type CourseUnit } from "./course-files.ts";
 import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
 import { cachedVerdict, fingerprint, keepVerdict } from "./verdict-cache.ts";
+import { recordCheck } from "./check-times.ts";
 
 // The verdict's shape has its own file, so verdict-cache.ts can keep verdicts without importing the runner.
 export type { CheckOutcome, CheckResult } from "./check-result.ts";
@@ -61,6 +62,12 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   const learnerDir = (exercise: CourseUnit): string => path.join(root, target, exercise.id);
 
   let closing = false;
+  // A verdict is kept for the next progress; a check of the learner's own code is also timed
+  // (check-times.ts: when they started, last checked, and were done), for progress --json.
+  const keep = (exercise: CourseUnit, print: string, verdict: CheckResult): void => {
+    keepVerdict(exercise, print, verdict, root);
+    if (target === "exercises") recordCheck(exercise, verdict, root);
+  };
   // One vitest run at a time: watch may ask for a re-check while the progress run is still going.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(job: () => Promise<T>): Promise<T> => {
@@ -76,7 +83,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
       const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root, learnerDir(exercise));
-      if (!closing) keepVerdict(exercise, print, verdict, root);
+      if (!closing) keep(exercise, print, verdict);
       return verdict;
     },
     async runAll(exercises) {
@@ -98,7 +105,7 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
         const file = path.join(root, testFileFor(exercise));
         const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
         const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root, learnerDir(exercise));
-        if (!closing) keepVerdict(exercise, prints.get(exercise.id)!, verdict, root);
+        if (!closing) keep(exercise, prints.get(exercise.id)!, verdict);
         byExercise.set(exercise.id, verdict);
       }
       return byExercise;

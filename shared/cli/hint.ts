@@ -78,6 +78,18 @@ function seenSet(state: State, id: string): Set<number> {
   return new Set(value ?? []);
 }
 
+// The hints of an exercise the learner has seen (by number, from 0), for progress --json.
+export function hintsSeen(exerciseId: string, root = process.cwd()): number[] {
+  let state: unknown;
+  try {
+    state = JSON.parse(readFileSync(path.join(root, HINTS_SEEN_FILE), "utf8"));
+  } catch {
+    return [];
+  }
+  if (!state || typeof state !== "object") return [];
+  return [...seenSet(state as State, exerciseId)].filter((i) => Number.isInteger(i) && i >= 0).sort((a, b) => a - b);
+}
+
 function saveState(state: State): void {
   mkdirSync(path.dirname(HINTS_SEEN_FILE), { recursive: true });
   const temp = `${HINTS_SEEN_FILE}.${process.pid}.tmp`;

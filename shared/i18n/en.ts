@@ -84,6 +84,13 @@ export const en = {
       `${unchanged} of ${total} exercises are unchanged since their last check, so their verdicts are the last ones (npm run check N checks one again).`,
   },
 
+  // progress --json / --junit (for a teacher's tools and CI).
+  progressExport: {
+    junitNeedsFile: "--junit needs a file to write: npm run progress -- --junit report.xml",
+    unknownArgument: (arg: string) => `Unknown argument '${arg}'. progress takes --json [file] (the progress as JSON) and --junit file (every check as JUnit XML).`,
+    wrote: (file: string) => `Wrote ${file}.`,
+  },
+
   hint: {
     none: (id: string) => `Exercise ${id} has no hints. Its README and the TODO comments say what to do.`,
     range: (id: string, count: number) => `Exercise ${id} has hints 1 to ${count}.`,

@@ -83,6 +83,13 @@ export const ru: Messages = {
       `${unchanged} из ${total} упражнений ${pluralRu(unchanged, "не менялось", "не менялись", "не менялись")} с последней проверки, поэтому их результаты взяты из неё (npm run check N проверит упражнение заново).`,
   },
 
+  // progress --json / --junit (for a teacher's tools and CI).
+  progressExport: {
+    junitNeedsFile: "Для --junit нужно имя файла: npm run progress -- --junit report.xml",
+    unknownArgument: (arg) => `Неизвестный аргумент '${arg}'. progress принимает --json [файл] (прогресс в JSON) и --junit файл (каждая проверка в JUnit XML).`,
+    wrote: (file) => `Записан файл ${file}.`,
+  },
+
   hint: {
     none: (id) => `У упражнения ${id} нет подсказок. Что делать, говорят его README и комментарии TODO.`,
     range: (id, count) => `У упражнения ${id} подсказки с 1 по ${count}.`,

@@ -12,7 +12,9 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HINTS_SEEN_FILE } from "../../shared/cli/hint.ts";
+import { checkProgress } from "../../shared/cli/progress-schema.ts";
 import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
+import { readXml } from "../helpers/xml-reader.ts";
 import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
 // Each check is a real `npm run check` process; on a busy machine a few take longer than the default.
@@ -163,6 +165,44 @@ describe("npm run progress", () => {
     // watch (above) checked every exercise in this copy, and nothing changed since: progress re-uses
     // those verdicts instead of running every exercise's checks again.
     expect(out, "progress must say which verdicts come from the last check").toMatch(/^(\d+) of \1 exercises are unchanged since their last check/m);
+  });
+
+  // issue 29: the same as data, from the same kept verdicts (no vitest start). Exercise 01 passed
+  // above ("after a pass") and is the starter again now: not done, but done once, with its times.
+  it("-- --json file --junit file: both valid, no path of the machine; -- --json alone prints only the JSON", () => {
+    const run = course(["progress", "--json", "progress.json", "--junit", "report.xml"], { COURSE_LEARNER: "anna" });
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/^ {2}01-first-tool +\d+\/\d+ core checks$/m);
+    expect(run.out).toContain("Wrote progress.json.");
+    const json = readFileSync(path.join(copy.root, "progress.json"), "utf8");
+    const data = JSON.parse(json) as { learner: string; summary: object; exercises: Record<string, any>[] };
+    expect(checkProgress(data)).toEqual({ report: data });
+    expect(json, "no path of the machine in the report").not.toContain(copy.root);
+    expect(data).toMatchObject({ learner: "anna", summary: { exercises: 2, done: 0 } });
+    const first = data.exercises[0]!;
+    expect(first).toMatchObject({ id: "01-first-tool", done: false });
+    expect(first.firstFailingCheck).toMatch(/\(TODO 1\)/);
+    expect(first.doneAt, "01 passed once (after a pass, above)").not.toBeNull();
+    expect(Date.parse(first.startedAt)).toBeLessThanOrEqual(Date.parse(first.doneAt));
+    expect(Date.parse(first.lastCheckedAt)).toBeGreaterThan(Date.parse(first.doneAt));
+    // 02 too passed once (its solution, for "Next: exercise 02" above) and is the starter again.
+    expect(data.exercises[1]).toMatchObject({ id: "02-agent-loop", done: false, firstFailingCheck: expect.any(String) });
+    expect(data.exercises[1]!.doneAt).not.toBeNull();
+
+    const xml = readXml(readFileSync(path.join(copy.root, "report.xml"), "utf8"));
+    expect(xml.children.map((s) => s.attributes.name)).toEqual(["01-first-tool", "02-agent-loop"]);
+    expect(xml.children[0]!.children.length).toBe(first.checks.total + first.hardMode.total);
+    expect(Number(xml.children[0]!.attributes.failures)).toBe(first.checks.total - first.checks.passed);
+
+    const again = course(["progress", "--json"]);
+    expect(again.code, again.out).toBe(0);
+    expect((JSON.parse(again.stdout) as typeof data).exercises).toEqual(data.exercises);
+  });
+
+  it("-- --junit with no file exits 2 and says what progress takes", () => {
+    const run = course(["progress", "--junit"]);
+    expect(run.code).toBe(2);
+    expect(run.out).toContain("--junit needs a file");
   });
 });
 
