@@ -1,4 +1,4 @@
-// The course's command line: npm run lesson | check | watch | hint | reset | progress | doctor | test | bench | mutate | mcp.
+// The course's command line: npm run lesson | check | watch | hint | reset | progress | class | doctor | test | bench | mutate | mcp.
 // Each command is a small module of its own; this file only picks one.
 
 import chalk from "chalk";
@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hint: async () => (await import("./hint.ts")).hintCommand,
   reset: async () => (await import("./reset.ts")).resetCommand,
   progress: async () => (await import("./progress.ts")).progressCommand,
+  class: async () => (await import("./class.ts")).classCommand,
   doctor: async () => (await import("./doctor.ts")).doctorCommand,
   test: async () => (await import("./self-test.ts")).selfTestCommand,
   bench: async () => (await import("./bench.ts")).benchCommand,

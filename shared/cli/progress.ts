@@ -2,7 +2,6 @@
 // one to do next. For a teacher's tools and CI: `-- --json [file]` prints (or writes) the same as data
 // (progress-data.ts, docs/progress.schema.json), `-- --junit file` writes every check as JUnit XML.
 
-import { renameSync, writeFileSync } from "node:fs";
 import chalk from "chalk";
 import { coreChecks, hardCount, passed } from "./check-report.ts";
 import { createCheckRunner } from "./check-runner.ts";
@@ -13,6 +12,7 @@ import { hintsSeen, readHints } from "./hint.ts";
 import { junitXml } from "./junit-report.ts";
 import { courseIdentity, exerciseProgress, learnerName, progressReport } from "./progress-data.ts";
 import { progressBar } from "./watch.ts";
+import { writeWhole } from "./write-whole.ts";
 import { messages } from "../i18n/messages.ts";
 
 interface Outputs {
@@ -99,11 +99,4 @@ function printTable(exercises: CourseUnit[], results: Map<string, CheckResult>):
   if (unchanged > 0) console.log(chalk.dim(`\n${m.progress.fromCache(unchanged, exercises.length)}`));
   console.log(`\n${progressBar(done, exercises.length)}`);
   console.log(next ? m.check.next(next) : chalk.green(m.progress.everyExerciseDone));
-}
-
-// A report file is replaced whole: a CI step that reads it never sees half of one.
-function writeWhole(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
 }
