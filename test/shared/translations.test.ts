@@ -14,7 +14,7 @@ const root = process.cwd();
 
 // The texts that must have a twin, as paths from the repository root with "/".
 function textsWithTwins(): string[] {
-  const texts = ["README.md", "docs/TRANSLATING.md", "docs/CONTRIBUTING.md", "docs/GLOSSARY.md"];
+  const texts = ["README.md", "docs/TRANSLATING.md", "docs/CONTRIBUTING.md", "docs/GLOSSARY.md", "docs/TEACHING.md"];
   for (const lesson of listUnits("lessons", root)) texts.push(`lessons/${lesson.id}/README.md`);
   for (const exercise of listUnits("exercises", root)) {
     texts.push(`exercises/${exercise.id}/README.md`);
