@@ -2,8 +2,8 @@
 // GitHub's own parser and published schema (@actions/workflow-parser, no network), off in the course's
 // own repository and on in a copy, and runs the commands the course really has with flags they accept;
 // .gitlab-ci.yml does the same on GitLab. For .gitlab-ci.yml no npm package ships GitLab's CI schema
-// (the linters on npm ask a GitLab server), so its shape is checked here against GitLab's documented
-// keywords instead.
+// as a file to load (gitlab-ci-lint and gitlab-ci-validate ask a GitLab server; gitlab-ci-local is one
+// bundled program), so its shape is checked here against GitLab's documented job keywords instead.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
