@@ -76,7 +76,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const lessons = listUnits("lessons");
   if (values.help) {
-    console.log(named ? fullUsage(named) : `${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}`);
+    console.log(named ? fullUsage(named) : `${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}\n\n${messages().mistakes.helpForLesson}`);
     return 0;
   }
   const [wanted, ...taskWords] = positionals;

@@ -186,6 +186,7 @@ export const ru: Messages = {
 
   mistakes: {
     lessonFlags: (n) => `Параметры урока ${n}:`,
+    helpForLesson: "npm run lesson N -- --help покажет и параметры самого урока N.",
     didYouMean: (option) => `Может быть, ${option}?`,
     businessHours: (value) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} — не рабочие часы. Пишите так: COURSE_BUSINESS_HOURS=09-18 (с понедельника по пятницу), 09-18 mon-sat или 00-24 mon-sun (всегда открыто).`,

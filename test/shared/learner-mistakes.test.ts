@@ -89,6 +89,7 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
     expect(eight.code).toBe(0);
     expect(eight.out).toContain("--offline");
     expect(eight.out).toMatch(/Lesson 8's own options:\n {2}--session NAME {2}talk in the session NAME[^\n]*\n {2}--new {11}start a fresh session\n {2}--budget USD /);
+    expect((await lesson("--help")).out, "without a lesson, --help says how to see a lesson's own options").toContain("npm run lesson N -- --help also lists");
     const nine = await lesson("9", "-h");
     for (const flag of ["--web", "--port PORT", "--heartbeat", "--once", "--telegram"]) expect(nine.out).toMatch(new RegExp(`^  ${flag} +\\S`, "m"));
   });
