@@ -198,7 +198,7 @@ export const en = {
   // one or two lines, no stack trace (shared/usage-error.ts); and the parts of --help a lesson adds.
   mistakes: {
     lessonFlags: (n: number) => `Lesson ${n}'s own options:`,
-    helpForLesson: "npm run lesson N -- --help also lists the options of lesson N's own.",
+    helpForLesson: "npm run lesson N -- --help also lists lesson N's own options.",
     didYouMean: (option: string) => `Did you mean ${option}?`,
     businessHours: (value: string) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} is not a set of hours. Write it like COURSE_BUSINESS_HOURS=09-18 (Monday to Friday), 09-18 mon-sat, or 00-24 mon-sun (always open).`,
