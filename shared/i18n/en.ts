@@ -176,7 +176,7 @@ export const en = {
     taskNotUtf8: (where: string) => `The task in ${where} is not UTF-8 text. Save it as UTF-8 and try again.`,
     taskEmpty: (where: string) => `The task in ${where} is empty. Write the task into it, or pass it in quotes.`,
     taskFileUnreadable: (file: string, code: string | undefined) =>
-      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}.`,
+      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : code === "EISDIR" ? ": it is a folder; name a file in it" : ` (${code})`}.`,
   },
 
   // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).

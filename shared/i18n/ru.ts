@@ -168,7 +168,7 @@ export const ru: Messages = {
     taskNotUtf8: (where) => `Задача в ${where} — не текст в UTF-8. Сохраните её в UTF-8 и попробуйте снова.`,
     taskEmpty: (where) => `Задача в ${where} пуста. Впишите туда задачу или передайте её в кавычках.`,
     taskFileUnreadable: (file, code) =>
-      `Не удаётся прочитать файл задачи ${file}${code === "ENOENT" ? ": такого файла нет" : ` (${code})`}.`,
+      `Не удаётся прочитать файл задачи ${file}${code === "ENOENT" ? ": такого файла нет" : code === "EISDIR" ? ": это папка; укажите файл в ней" : ` (${code})`}.`,
   },
 
   tape: {

@@ -69,6 +69,7 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
       [["1", "--offline", "--model"], /--model needs a value after it: --model NAME/],
       [["8", "--offline", "hi", "--session"], /--session needs a value after it: --session NAME/],
       [["1", "--offline=yes"], /--offline takes no value: write --offline alone/],
+      [["1", "--offline", "--task-file", os.tmpdir()], /Cannot read the task file .*: it is a folder; name a file in it\./],
     ];
     for (const [args, words] of cases) expectUsageMistake(await lesson(...args), words);
   });
