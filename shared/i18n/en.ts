@@ -206,6 +206,7 @@ export const en = {
     takesNoValue: (option: string) => `${option} takes no value: write ${option} alone.`,
     folder: (file: string, code: string) =>
       `Cannot use ${file} (${code}). If WORKSPACE_DIR or MEMORY_DIR in .env names it, point it at a folder you can write to, or remove the line.`,
+    timeout: (value: string) => `COURSE_TIMEOUT_S=${JSON.stringify(value)} is not a number of seconds. Write it like COURSE_TIMEOUT_S=120 in .env, or remove the line (60 s).`,
     stopping: "Stopping... (press Ctrl+C again to quit at once)",
     otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
     // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.

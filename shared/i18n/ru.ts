@@ -194,6 +194,7 @@ export const ru: Messages = {
     takesNoValue: (option) => `${option} пишется без значения: просто ${option}.`,
     folder: (file, code) =>
       `Не получается использовать ${file} (${code}). Если на него указывает WORKSPACE_DIR или MEMORY_DIR в .env, укажите папку, в которую можно писать, или уберите строку.`,
+    timeout: (value) => `COURSE_TIMEOUT_S=${JSON.stringify(value)} — не число секунд. Пишите в .env так: COURSE_TIMEOUT_S=120, или уберите строку (60 с).`,
     stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
     otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
     isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",

@@ -74,6 +74,15 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
     for (const [args, words] of cases) expectUsageMistake(await lesson(...args), words);
   });
 
+  it("COURSE_TIMEOUT_S that is not a number of seconds: said, not silently replaced by 60", async () => {
+    process.env.COURSE_TIMEOUT_S = "2 minutes";
+    try {
+      expectUsageMistake(await lesson("1", "--offline", "hi"), /COURSE_TIMEOUT_S="2 minutes" is not a number of seconds\. Write it like COURSE_TIMEOUT_S=120/);
+    } finally {
+      delete process.env.COURSE_TIMEOUT_S;
+    }
+  });
+
   it("WORKSPACE_DIR naming a file: which path, and what to change in .env", async () => {
     const file = path.join(workspace, "not-a-folder.txt");
     writeFileSync(file, "");
