@@ -7,6 +7,8 @@
 // passes them on: it closes (which puts the terminal back as it was), then sends this process the signal
 // the key stands for. A second Ctrl+C always exits (exitOnSecondInterrupt, below).
 
+import { constants } from "node:os";
+
 const SIGNAL_KEYS: Record<string, { signal: NodeJS.Signals; echo: string }> = {
   "\x03": { signal: "SIGINT", echo: "^C" },
   "\x1c": { signal: "SIGQUIT", echo: "^\\" },
@@ -16,6 +18,7 @@ const SIGNAL_KEYS: Record<string, { signal: NodeJS.Signals; echo: string }> = {
 // caller goes on with an empty answer; with none, the system's default ends the process, as the
 // terminal's own signal would.
 function raiseNow(signal: NodeJS.Signals): void {
+  if (!(signal in constants.signals)) return; // Windows has no SIGQUIT: the prompt just closes (an answer of no)
   if (process.listenerCount(signal) > 0) process.emit(signal, signal);
   else process.kill(process.pid, signal);
 }

@@ -26,6 +26,7 @@ import { closestName } from "../closest-name.ts";
 import { flagHelpLines, parseArgsOptions, type LessonFlags } from "../lesson-flags.ts";
 import { UsageError } from "../usage-error.ts";
 import { passSignalKeys } from "../signal-keys.ts";
+import { timeoutSettingProblem } from "../request-timeout.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -76,7 +77,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const lessons = listUnits("lessons");
   if (values.help) {
-    console.log(named ? fullUsage(named) : `${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}`);
+    console.log(named ? fullUsage(named) : `${usage()}\n\n${messages().lesson.lessonsHeading}\n${unitList(lessons)}\n\n${messages().mistakes.helpForLesson}`);
     return 0;
   }
   const [wanted, ...taskWords] = positionals;
@@ -122,6 +123,11 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   // A lesson that keeps --budget itself (lesson 08's cost meter) is the one keeper, so the run shows
   // one budget figure: the CLI's guard then checks no budget of its own.
   const lessonKeepsBudget = agent.lessonFlags !== undefined && "budget" in agent.lessonFlags;
+  const timeoutProblem = timeoutSettingProblem();
+  if (timeoutProblem) {
+    console.error(chalk.red(timeoutProblem));
+    return 2;
+  }
   const guard = realModelGuardFor(lessonKeepsBudget ? undefined : values.budget);
   if (typeof guard === "string") return usageError(guard, usage());
   const { client, mode } = createClient({ offline, builtInModel, wrapFetch, realModelGuard: guard });

@@ -58,6 +58,9 @@ async function readStart(file: string, max: number): Promise<Buffer> {
       filled += bytesRead;
     }
     return buffer.subarray(0, filled);
+  } catch (error) {
+    // A folder opens but cannot be read (EISDIR): still the learner's path to fix, said as such.
+    throw new TaskInputError(messages().lesson.taskFileUnreadable(file, (error as NodeJS.ErrnoException).code));
   } finally {
     await handle.close();
   }

@@ -223,7 +223,7 @@ export const en = {
     taskNotUtf8: (where: string) => `The task in ${where} is not UTF-8 text. Save it as UTF-8 and try again.`,
     taskEmpty: (where: string) => `The task in ${where} is empty. Write the task into it, or pass it in quotes.`,
     taskFileUnreadable: (file: string, code: string | undefined) =>
-      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}.`,
+      `Cannot read the task file ${file}${code === "ENOENT" ? ": there is no such file" : code === "EISDIR" ? ": it is a folder; name a file in it" : ` (${code})`}.`,
   },
 
   // npm run lesson N -- --record FILE / --replay FILE (shared/cli/record-replay-flags.ts).
@@ -245,6 +245,7 @@ export const en = {
   // one or two lines, no stack trace (shared/usage-error.ts); and the parts of --help a lesson adds.
   mistakes: {
     lessonFlags: (n: number) => `Lesson ${n}'s own options:`,
+    helpForLesson: "npm run lesson N -- --help also lists lesson N's own options.",
     didYouMean: (option: string) => `Did you mean ${option}?`,
     businessHours: (value: string) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} is not a set of hours. Write it like COURSE_BUSINESS_HOURS=09-18 (Monday to Friday), 09-18 mon-sat, or 00-24 mon-sun (always open).`,
@@ -252,6 +253,7 @@ export const en = {
     takesNoValue: (option: string) => `${option} takes no value: write ${option} alone.`,
     folder: (file: string, code: string) =>
       `Cannot use ${file} (${code}). If WORKSPACE_DIR or MEMORY_DIR in .env names it, point it at a folder you can write to, or remove the line.`,
+    timeout: (value: string) => `COURSE_TIMEOUT_S=${JSON.stringify(value)} is not a number of seconds. Write it like COURSE_TIMEOUT_S=120 in .env, or remove the line (60 s).`,
     stopping: "Stopping... (press Ctrl+C again to quit at once)",
     otherLesson: (option: string, n: number) => `${option} is an option of lesson ${n}: npm run lesson ${n} -- ${option}`,
     // Printed under the stack trace of a real bug, so the learner can tell it from a mistake of theirs.

@@ -216,7 +216,7 @@ export const ru: Messages = {
     taskNotUtf8: (where) => `Задача в ${where} — не текст в UTF-8. Сохраните её в UTF-8 и попробуйте снова.`,
     taskEmpty: (where) => `Задача в ${where} пуста. Впишите туда задачу или передайте её в кавычках.`,
     taskFileUnreadable: (file, code) =>
-      `Не удаётся прочитать файл задачи ${file}${code === "ENOENT" ? ": такого файла нет" : ` (${code})`}.`,
+      `Не удаётся прочитать файл задачи ${file}${code === "ENOENT" ? ": такого файла нет" : code === "EISDIR" ? ": это папка; укажите файл в ней" : ` (${code})`}.`,
   },
 
   tape: {
@@ -234,6 +234,7 @@ export const ru: Messages = {
 
   mistakes: {
     lessonFlags: (n) => `Параметры урока ${n}:`,
+    helpForLesson: "npm run lesson N -- --help покажет и параметры самого урока N.",
     didYouMean: (option) => `Может быть, ${option}?`,
     businessHours: (value) =>
       `COURSE_BUSINESS_HOURS=${JSON.stringify(value)} — не рабочие часы. Пишите так: COURSE_BUSINESS_HOURS=09-18 (с понедельника по пятницу), 09-18 mon-sat или 00-24 mon-sun (всегда открыто).`,
@@ -241,6 +242,7 @@ export const ru: Messages = {
     takesNoValue: (option) => `${option} пишется без значения: просто ${option}.`,
     folder: (file, code) =>
       `Не получается использовать ${file} (${code}). Если на него указывает WORKSPACE_DIR или MEMORY_DIR в .env, укажите папку, в которую можно писать, или уберите строку.`,
+    timeout: (value) => `COURSE_TIMEOUT_S=${JSON.stringify(value)} — не число секунд. Пишите в .env так: COURSE_TIMEOUT_S=120, или уберите строку (60 с).`,
     stopping: "Останавливаюсь... (ещё раз Ctrl+C, чтобы выйти сразу)",
     otherLesson: (option, n) => `${option} — параметр урока ${n}: npm run lesson ${n} -- ${option}`,
     isBug: "Это ошибка в программе (в курсе или в коде, который вы меняли), а не в том, как вы его запустили: трассировка выше показывает где.",

@@ -79,9 +79,10 @@ describe("a task that cannot be used, in Russian", () => {
     expect(en.lesson.taskTooLong(123456, 100000)).toContain("123,456 bytes");
   });
 
-  it("a missing file is named as missing, other errors by their code", () => {
+  it("a missing file is named as missing, a folder as a folder, other errors by their code", () => {
     expect(ru.lesson.taskFileUnreadable("nope.txt", "ENOENT")).toBe("Не удаётся прочитать файл задачи nope.txt: такого файла нет.");
-    expect(ru.lesson.taskFileUnreadable("dir", "EISDIR")).toBe("Не удаётся прочитать файл задачи dir (EISDIR).");
+    expect(ru.lesson.taskFileUnreadable("dir", "EISDIR")).toBe("Не удаётся прочитать файл задачи dir: это папка; укажите файл в ней.");
+    expect(ru.lesson.taskFileUnreadable("secret.txt", "EACCES")).toBe("Не удаётся прочитать файл задачи secret.txt (EACCES).");
     expect(ru.lesson.taskEmpty(ru.lesson.standardInput)).toContain("в стандартном вводе пуста");
   });
 });

@@ -69,8 +69,18 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
       [["1", "--offline", "--model"], /--model needs a value after it: --model NAME/],
       [["8", "--offline", "hi", "--session"], /--session needs a value after it: --session NAME/],
       [["1", "--offline=yes"], /--offline takes no value: write --offline alone/],
+      [["1", "--offline", "--task-file", os.tmpdir()], /Cannot read the task file .*: it is a folder; name a file in it\./],
     ];
     for (const [args, words] of cases) expectUsageMistake(await lesson(...args), words);
+  });
+
+  it("COURSE_TIMEOUT_S that is not a number of seconds: said, not silently replaced by 60", async () => {
+    process.env.COURSE_TIMEOUT_S = "2 minutes";
+    try {
+      expectUsageMistake(await lesson("1", "--offline", "hi"), /COURSE_TIMEOUT_S="2 minutes" is not a number of seconds\. Write it like COURSE_TIMEOUT_S=120/);
+    } finally {
+      delete process.env.COURSE_TIMEOUT_S;
+    }
   });
 
   it("WORKSPACE_DIR naming a file: which path, and what to change in .env", async () => {
@@ -89,6 +99,7 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
     expect(eight.code).toBe(0);
     expect(eight.out).toContain("--offline");
     expect(eight.out).toMatch(/Lesson 8's own options:\n {2}--session NAME {2}talk in the session NAME[^\n]*\n {2}--new {11}start a fresh session\n {2}--budget USD /);
+    expect((await lesson("--help")).out, "without a lesson, --help says how to see a lesson's own options").toContain("npm run lesson N -- --help also lists");
     const nine = await lesson("9", "-h");
     for (const flag of ["--web", "--port PORT", "--heartbeat", "--once", "--telegram"]) expect(nine.out).toMatch(new RegExp(`^  ${flag} +\\S`, "m"));
   });
