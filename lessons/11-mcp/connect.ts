@@ -1,12 +1,14 @@
-// Starts each configured MCP server as a child process and connects an SDK client to it over stdio.
+// Starts each configured MCP server as a child process and connects an SDK client to it over stdio,
+// or, for a "url" entry, connects to a server already running over Streamable HTTP.
 // The handshake (initialize) tells us the server's name and what it offers; after that the client
 // speaks JSON-RPC on the child's stdin/stdout. Closing a connection ends the child process.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ConnectedServer } from "./mcp-tools.ts";
 import { inert } from "../../shared/inert-text.ts";
-import { McpConfigError, type ServerConfig } from "./mcp-config.ts";
+import { isHttpServer, McpConfigError, type HttpServerConfig, type ServerConfig } from "./mcp-config.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { safeOutputSchemaValidator } from "./output-schemas.ts";
 
@@ -18,6 +20,7 @@ export interface Connection extends ConnectedServer {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 60_000;
 
 export async function connectServer(name: string, config: ServerConfig, timeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Promise<Connection> {
+  if (isHttpServer(config)) return connectHttpServer(name, config, timeoutMs);
   const transport = new StdioClientTransport({
     command: config.command,
     args: config.args,
@@ -31,8 +34,7 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
   transport.stderr?.on("data", (chunk: Buffer) => {
     log = (log + chunk.toString("utf8")).slice(-2000);
   });
-  // The server's outputSchemas are checked with linear-time patterns (output-schemas.ts).
-  const client = new Client({ name: "claude-tools-course", version: "1.0.0" }, { jsonSchemaValidator: safeOutputSchemaValidator() });
+  const client = newClient();
   try {
     await client.connect(transport, { timeout: timeoutMs });
   } catch (error) {
@@ -44,6 +46,35 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
     throw new McpConfigError(messages().mistakes.mcpStart(name, command, inert((error as Error).message), tail));
   }
   return { name, client, close: () => client.close() };
+}
+
+// The server's outputSchemas are checked with linear-time patterns (output-schemas.ts).
+function newClient(): Client {
+  return new Client({ name: "claude-tools-course", version: "1.0.0" }, { jsonSchemaValidator: safeOutputSchemaValidator() });
+}
+
+// A server that is already running, reached by URL. From here on it is one more Client: the same
+// tool adapter, gate, timeouts and output caps as a child process. Closing ends the session (HTTP
+// DELETE), so the server can free what it holds for us.
+async function connectHttpServer(name: string, config: HttpServerConfig, timeoutMs: number): Promise<Connection> {
+  const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  const client = newClient();
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => {});
+    // Most often the server is not running, or the token is wrong. The message names the address,
+    // never the headers: they may hold a token.
+    throw new McpConfigError(messages().mistakes.mcpConnect(name, config.url, inert((error as Error).message.slice(0, 300))));
+  }
+  return {
+    name,
+    client,
+    close: async () => {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  };
 }
 
 // Connects to all of them, or to none: if one fails, the ones already started are closed again.

@@ -202,7 +202,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     return reply(res, 400, "Bad request: send initialize first, then the Mcp-Session-Id header it returns with every request.");
   }
 
-  const httpServer = http.createServer((req, res) => {
+  // A client that sends its headers or body a byte a second holds a connection for nothing: 10 s for
+  // the headers, 30 s for the whole request (a response stream may stay open as long as it likes).
+  const httpServer = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     handle(req, res).catch((error) => {
       log(`request failed: ${error instanceof Error ? error.message : String(error)}`);
       reply(res, 500, "Internal error: the server could not handle this request.", {}, -32603);

@@ -269,6 +269,8 @@ export const en = {
       `Two tools would be called ${name}: the ${first} and the ${second}. Rename one of the servers in mcp.json (the key under "mcpServers"), or remove one.`,
     mcpStart: (name: string, command: string, problem: string, tail: string) =>
       `Could not start the MCP server "${name}" (${command}): ${problem}. Check its "command" and "args" in mcp.json (the command must run in a terminal in the course folder).${tail}`,
+    mcpConnect: (name: string, url: string, problem: string) =>
+      `Could not connect to the MCP server "${name}" at ${url}: ${problem}. Check that it is running, and its "url" and "headers" in mcp.json (a token in a header usually comes from an environment variable).`,
     builtInTool: (name: string) => `the built-in tool ${name}`,
     mcpTool: (tool: string, server: string) => `tool "${tool}" of MCP server "${server}"`,
   },

@@ -257,6 +257,8 @@ export const ru: Messages = {
       `Два инструмента получили бы одно имя ${name}: ${first} и ${second}. Переименуйте один из серверов в mcp.json (ключ в "mcpServers") или уберите один.`,
     mcpStart: (name, command, problem, tail) =>
       `Не удалось запустить MCP-сервер «${name}» (${command}): ${problem}. Проверьте его "command" и "args" в mcp.json (команда должна запускаться в терминале в папке курса).${tail}`,
+    mcpConnect: (name, url, problem) =>
+      `Не удалось подключиться к MCP-серверу «${name}» по адресу ${url}: ${problem}. Проверьте, что он запущен, и его "url" и "headers" в mcp.json (токен в заголовке обычно берётся из переменной окружения).`,
     builtInTool: (name) => `встроенный инструмент ${name}`,
     mcpTool: (tool, server) => `инструмент «${tool}» MCP-сервера «${server}»`,
   },

@@ -21,7 +21,7 @@ import { businessHoursHook, isBusinessTime, OFFICE_HOURS, type BusinessHours } f
 import { cardNumberHook, luhnValid, maskCardNumbers } from "../../lessons/11-mcp/card-numbers.ts";
 import { runAgent } from "../../lessons/11-mcp/agent.ts";
 import { withHooks } from "../../lessons/11-mcp/hooks.ts";
-import { DEFAULT_MCP_CONFIG, loadMcpConfig, McpConfigError, parseMcpConfig, type ServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
+import { DEFAULT_MCP_CONFIG, loadMcpConfig, McpConfigError, parseMcpConfig, type ServerConfig, type StdioServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
 import { MAX_TOOL_PAGES, mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
 import { createClient } from "../../shared/client.ts";
@@ -87,7 +87,7 @@ const courseServer = (workspace: string, memory: string): ServerConfig => ({
 // Both servers as `npm run lesson 11` starts them from lessons/11-mcp/mcp.json (the notes server
 // through tsx), with this test's folders in place of the learner's workspace/.
 async function serversFromMcpJson(notes: string, workspace: string, memory: string): Promise<Record<string, ServerConfig>> {
-  const { course, notes: notesEntry } = await loadMcpConfig(DEFAULT_MCP_CONFIG);
+  const { course, notes: notesEntry } = (await loadMcpConfig(DEFAULT_MCP_CONFIG)) as Record<string, StdioServerConfig>;
   expect(course?.args, "mcp.json starts the course server with the course launcher").toEqual(["shared/cli/launch.mjs", "mcp"]);
   expect(notesEntry?.args, "mcp.json starts the notes server through tsx, notes in workspace/notes").toEqual(["--import", "tsx", "lessons/11-mcp/notes-server.ts", "workspace/notes"]);
   return {
