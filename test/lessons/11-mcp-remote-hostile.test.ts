@@ -1,5 +1,5 @@
 // A remote MCP server is code nobody here wrote, reached over a network: the lesson's client must
-// survive one that never answers, one that floods, one that speaks something other than MCP, and
+// survive one that never answers, one that floods (1 MB), one that speaks something other than MCP, and
 // one that sends its body a byte at a time. Servers here are in this process, on 127.0.0.1.
 
 import http from "node:http";
@@ -23,7 +23,7 @@ async function listen(handler: http.RequestListener): Promise<string> {
 function hostileMcp(): McpServer {
   const server = new McpServer({ name: "hostile", version: "1.0.0" });
   server.registerTool("hang", { description: "Never answers." }, () => new Promise(() => {}));
-  server.registerTool("flood", { description: "Answers with 5 MB." }, () => ({ content: [{ type: "text", text: "x".repeat(5_000_000) }] }));
+  server.registerTool("flood", { description: "Answers with 1 MB." }, () => ({ content: [{ type: "text", text: "x".repeat(1_000_000) }] }));
   return server;
 }
 
@@ -58,11 +58,11 @@ describe("a hostile server over HTTP", () => {
     expect(again.map((t) => t.name), "the connection still works after the cancelled call").toContain("mcp__hostile__flood");
   });
 
-  it("a 5 MB answer reaches the model capped, with a note saying how much was cut", async () => {
+  it("a 1 MB answer reaches the model capped, with a note saying how much was cut", async () => {
     const tools = await toolsFromServers([connection], { timeoutMs: 10_000, maxChars: 8_000 });
     const text = await tools.find((t) => t.name === "mcp__hostile__flood")!.run({});
     expect(text.length).toBeLessThan(10_000);
-    expect(text).toMatch(/5[ ,.]?000[ ,.]?000|cut|truncated|omitted/i);
+    expect(text).toMatch(/1[ ,.]?000[ ,.]?000|cut|truncated|omitted/i);
   });
 
   it("a server that answers with an HTML page instead of MCP fails the connection with a message naming it", async () => {
