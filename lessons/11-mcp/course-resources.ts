@@ -1,6 +1,8 @@
 // What the course server offers besides tools: resources (data a client may read and show, or attach
 // to a conversation) and prompts (task templates a person picks, such as a slash command).
 //
+// It also completes arguments as a person types them (currencies, workspace paths).
+//
 // Resources, all read-only (the server has no method that writes them):
 //   course://memory/SOUL.md, USER.md, MEMORY.md   lesson 06's memory files, by exact name only
 //   course://workspace/                            the list of files in the workspace
@@ -13,6 +15,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -153,7 +156,23 @@ export function getCoursePrompt(name: string, args: Record<string, string> = {})
   throw new McpError(ErrorCode.InvalidParams, `There is no prompt '${name}'. The prompts are ${PROMPTS.map((p) => p.name).join(", ")}.`);
 }
 
+// completion/complete: what a client offers while a person types a prompt argument or a template's
+// path. Currencies for convert_and_save, workspace paths for the file template; at most 100 values.
+export async function completeCourseArgument(folders: CourseFolders, ref: { type: string; name?: string; uri?: string }, argument: { name: string; value: string }): Promise<string[]> {
+  const starting = (values: string[]) => values.filter((v) => v.toLowerCase().startsWith(argument.value.toLowerCase())).slice(0, 100);
+  if (ref.type === "ref/prompt") {
+    if (!PROMPTS.some((p) => p.name === ref.name)) throw new McpError(ErrorCode.InvalidParams, `There is no prompt '${ref.name}'. The prompts are ${PROMPTS.map((p) => p.name).join(", ")}.`);
+    return ["from_currency", "to_currency"].includes(argument.name) ? starting(SUPPORTED_CURRENCIES) : [];
+  }
+  if (ref.type === "ref/resource" && ref.uri === `${WORKSPACE_URI}{+path}` && argument.name === "path") return starting(await listWorkspace(folders.workspace));
+  throw new McpError(ErrorCode.InvalidParams, `Nothing to complete for ${ref.type} ${ref.name ?? ref.uri ?? ""}.`);
+}
+
 export function registerCourseResources(server: Server, folders: CourseFolders): void {
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const values = await completeCourseArgument(folders, request.params.ref, request.params.argument);
+    return { completion: { values, total: values.length, hasMore: false } };
+  });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [
       ...(await memoryResources(folders.memoryDir)),

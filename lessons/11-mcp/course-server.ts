@@ -94,11 +94,12 @@ const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "
 
 // The low-level Server, not McpServer: McpServer wants zod schemas, and ours are already JSON Schema
 // in the tool modules. Converting them would make a second copy that could drift.
-// With folders, it also serves the memory and workspace as resources, and two prompts (course-resources.ts).
+// With folders, it also serves the memory and workspace as resources, two prompts and argument
+// completion (course-resources.ts).
 export function createCourseServer(tools: Tool[], folders?: CourseFolders): Server {
   const server = new Server(
     { name: COURSE_SERVER_NAME, version: COURSE_SERVER_VERSION },
-    { capabilities: { tools: {}, logging: {}, ...(folders ? { resources: {}, prompts: {} } : {}) } },
+    { capabilities: { tools: {}, logging: {}, ...(folders ? { resources: {}, prompts: {}, completions: {} } : {}) } },
   );
   // The client picks how much log it wants (logging/setLevel); one Server serves one client, so
   // the level lives here. A log line about a call travels with that call's response.

@@ -55,9 +55,9 @@ async function refusal(run: () => Promise<unknown>): Promise<McpError> {
 }
 
 describe("the course server declares what it serves", () => {
-  it("declares tools, logging, resources and prompts", () => {
+  it("declares tools, logging, resources, prompts and completions", () => {
     const caps = client.getServerCapabilities()!;
-    expect(Object.keys(caps).sort()).toEqual(["logging", "prompts", "resources", "tools"]);
+    expect(Object.keys(caps).sort()).toEqual(["completions", "logging", "prompts", "resources", "tools"]);
   });
 
   it("annotates tools from their own readOnly flag: read-only ones are not destructive, the writers are", async () => {
@@ -177,5 +177,22 @@ describe("prompts", () => {
     expect(() => getCoursePrompt("convert_and_save", { amount: "1", from_currency: "EUR", to_currency: "GBP" })).toThrow(/GBP/);
     const unknown = await refusal(() => client.getPrompt({ name: "convert", arguments: {} }));
     expect(unknown.message).toMatch(/convert_and_save/);
+  });
+});
+
+describe("completion: what a client offers while a person types", () => {
+  it("completes convert_and_save's currencies by prefix, in any case, and nothing for its amount", async () => {
+    const complete = (name: string, value: string) =>
+      client.complete({ ref: { type: "ref/prompt", name: "convert_and_save" }, argument: { name, value } }).then((r) => r.completion.values);
+    expect(await complete("from_currency", "")).toEqual(["USD", "EUR", "RUB", "BTC"]);
+    expect(await complete("to_currency", "e")).toEqual(["EUR"]);
+    expect(await complete("amount", "2")).toEqual([]);
+  });
+
+  it("completes a workspace path for the file template, and refuses an unknown prompt", async () => {
+    const { completion } = await client.complete({ ref: { type: "ref/resource", uri: "course://workspace/{+path}" }, argument: { name: "path", value: "rep" } });
+    expect(completion.values).toEqual(["reports/eur-usd.txt"]);
+    const error = await refusal(() => client.complete({ ref: { type: "ref/prompt", name: "test_prompt_with_arguments" }, argument: { name: "arg1", value: "" } }));
+    expect(error.message).toMatch(/convert_and_save/);
   });
 });
