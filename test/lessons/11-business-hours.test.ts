@@ -1,7 +1,7 @@
 // Lesson 11's business hours are a setting (issue 25): COURSE_BUSINESS_HOURS in .env, so "Try this" 1
 // works at any hour. The clock stays a parameter (hours.now), as the heartbeat's is in lesson 09.
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runAgent } from "../../lessons/11-mcp/agent.ts";
 import { businessHoursHook, hoursFromSetting, OFFICE_HOURS } from "../../lessons/11-mcp/business-hours.ts";
 import { ru } from "../../shared/i18n/ru.ts";
@@ -13,10 +13,8 @@ const SATURDAY_10 = new Date(2026, 10, 28, 10, 0);
 const WRITE = { name: "mcp__notes__add_note", input: {} };
 const at = (setting: string, now: Date) => hoursFromSetting(setting, { ...OFFICE_HOURS, now: () => now });
 
-const saved = process.env.COURSE_BUSINESS_HOURS;
 afterEach(() => {
-  if (saved === undefined) delete process.env.COURSE_BUSINESS_HOURS;
-  else process.env.COURSE_BUSINESS_HOURS = saved;
+  vi.unstubAllEnvs();
 });
 
 describe("COURSE_BUSINESS_HOURS", () => {
@@ -45,7 +43,7 @@ describe("COURSE_BUSINESS_HOURS", () => {
   });
 
   it("the agent reads it from the environment before starting any server", async () => {
-    process.env.COURSE_BUSINESS_HOURS = "always";
+    vi.stubEnv("COURSE_BUSINESS_HOURS", "always");
     const mock = createMockModel([]);
     await expect(runAgent(mock.client, "Add a note", { rules: { allow: [], ask: [], deny: [] }, servers: {}, print: () => {} })).rejects.toThrow(UsageError);
     expect(mock.requests).toHaveLength(0);

@@ -21,17 +21,13 @@ import { connectServer } from "../../lessons/11-mcp/connect.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "course-mistakes-"));
-const saved = { WORKSPACE_DIR: process.env.WORKSPACE_DIR, TELEGRAM_BOT_TOKEN: process.env.TELEGRAM_BOT_TOKEN, ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY };
 beforeAll(() => {
-  process.env.WORKSPACE_DIR = workspace;
-  delete process.env.TELEGRAM_BOT_TOKEN;
-  delete process.env.ANTHROPIC_API_KEY;
+  vi.stubEnv("WORKSPACE_DIR", workspace);
+  vi.stubEnv("TELEGRAM_BOT_TOKEN", undefined);
+  vi.stubEnv("ANTHROPIC_API_KEY", undefined);
 });
 afterAll(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
   rmSync(workspace, { recursive: true, force: true });
 });
 
@@ -75,22 +71,22 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
   });
 
   it("COURSE_TIMEOUT_S that is not a number of seconds: said, not silently replaced by 60", async () => {
-    process.env.COURSE_TIMEOUT_S = "2 minutes";
+    vi.stubEnv("COURSE_TIMEOUT_S", "2 minutes");
     try {
       expectUsageMistake(await lesson("1", "--offline", "hi"), /COURSE_TIMEOUT_S="2 minutes" is not a number of seconds\. Write it like COURSE_TIMEOUT_S=120/);
     } finally {
-      delete process.env.COURSE_TIMEOUT_S;
+      vi.stubEnv("COURSE_TIMEOUT_S", undefined);
     }
   });
 
   it("WORKSPACE_DIR naming a file: which path, and what to change in .env", async () => {
     const file = path.join(workspace, "not-a-folder.txt");
     writeFileSync(file, "");
-    process.env.WORKSPACE_DIR = file;
+    vi.stubEnv("WORKSPACE_DIR", file);
     try {
       expectUsageMistake(await lesson("8", "--offline", "hi"), /Cannot use .*not-a-folder\.txt.*\(ENOTDIR\)\. If WORKSPACE_DIR or MEMORY_DIR in \.env names it/);
     } finally {
-      process.env.WORKSPACE_DIR = workspace;
+      vi.stubEnv("WORKSPACE_DIR", workspace);
     }
   });
 
