@@ -39,6 +39,16 @@ export function isSignedThinking(thinking: string, signature: string): boolean {
   return matchesAny(Buffer.from(signature, "base64"), "thinking", thinking);
 }
 
+// A compaction block's signature covers its summary the same way (compaction.ts): the API refuses a
+// summary sent back changed.
+export function signCompaction(summary: string, account: SigningAccount = "process"): string {
+  return mac(account, "compaction", summary).toString("base64");
+}
+
+export function isSignedCompaction(summary: string, signature: string): boolean {
+  return matchesAny(Buffer.from(signature, "base64"), "compaction", summary);
+}
+
 // A redacted_thinking block's `data` is opaque to the client: here a random nonce and its MAC, so a
 // made-up or altered value is refused like a bad signature.
 export function redactedThinkingData(account: SigningAccount = "process"): string {

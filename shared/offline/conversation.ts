@@ -15,6 +15,7 @@ import { amountsIn, findCurrencies, findNumbers, isPercent, parseConversion } fr
 import { numberFromResult } from "./read-result.ts";
 import { parsePercentOf } from "./skills/percentage.ts";
 import { requestedFile } from "./skills/save-step.ts";
+import { factsFromSummary, type ConversationFacts } from "./summary-text.ts";
 import { CONVERSION_CUE } from "./task-guards.ts";
 
 type Lang = "en" | "ru";
@@ -119,7 +120,7 @@ export function resolveConversation(messages: Anthropic.MessageParam[]): Resolut
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let state: State = { lang: "en", answers: [] };
+  let state = startState(messages, asked);
   let resolution: Resolution = { task: "" };
   for (const [n, index] of asked.entries()) {
     resolverWork.messagesRead++;
@@ -130,6 +131,33 @@ export function resolveConversation(messages: Anthropic.MessageParam[]): Resolut
   }
   cache.set(messages, resolution);
   return resolution;
+}
+
+// What the conversation holds after its last turn: the facts a compaction summary keeps (summary-text.ts).
+export function conversationFacts(messages: Anthropic.MessageParam[]): ConversationFacts {
+  const asked: number[] = [];
+  messages.forEach((m, i) => {
+    if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
+  });
+  let state = startState(messages, asked);
+  let question: string | undefined = state.question;
+  for (const [n, index] of asked.entries()) {
+    const message = textOf(messages[index]!.content);
+    const resolution = resolveMessage(message, state);
+    if (!resolution.clarify) question = resolution.task;
+    state = afterTurn(state, message, resolution, messages.slice(index + 1, asked[n + 1]));
+  }
+  return { question, figure: state.figure, answers: state.answers, savedFile: state.savedFile, lang: state.lang };
+}
+
+// A conversation that starts from a compaction summary starts from its facts; the summary is not a question.
+function startState(messages: Anthropic.MessageParam[], asked: number[]): State & { question?: string } {
+  const first = asked[0] === undefined ? undefined : textOf(messages[asked[0]]!.content);
+  const facts = first === undefined ? undefined : factsFromSummary(first);
+  if (!facts) return { lang: "en", answers: [] };
+  asked.shift();
+  const topic = facts.question ? topicOf(facts.question) : undefined;
+  return { lang: facts.lang, answers: facts.answers, question: facts.question, ...(topic ? { topic } : {}), ...(facts.figure ? { figure: facts.figure } : {}), ...(facts.savedFile ? { savedFile: facts.savedFile } : {}) };
 }
 
 // What the conversation knows after one turn: its topic, its figure and its answer.

@@ -7,6 +7,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { obeyRequest } from "../fake-api/obey-request.ts";
 import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
+import { withCompaction } from "../fake-api/compaction.ts";
 import { withThreads } from "../fake-api/threads.ts";
 import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
 import { courseLanguage } from "../i18n/language.ts";
@@ -27,8 +28,9 @@ export interface OfflineOptions {
 export function createOfflineFetch(options: OfflineOptions = {}) {
   const skills = options.skills ?? defaultSkills;
   const strict = options.checkCalls ?? true;
-  // Threads (the SDK's toolRunner and thread helper use them by default) are held in front of the model.
-  return withThreads(async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  // Threads (the SDK's toolRunner and thread helper use them by default) are held in front of the model,
+  // and compaction in front of it, with the summary written from what the planner reads of a conversation.
+  return withThreads(withCompaction(async function offlineFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const received = await receiveMessagesRequest(input, init);
     if ("response" in received) return received.response;
     const { stream, ...request } = received.request;
@@ -65,7 +67,12 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       stream: stream === true,
       streamDelayMs: options.streamDelayMs,
     });
-  });
+  }, summarizeConversation));
+}
+
+async function summarizeConversation(messages: Anthropic.MessageParam[]): Promise<string> {
+  const [{ conversationFacts }, { summaryText }] = await Promise.all([import("./conversation.ts"), import("./summary-text.ts")]);
+  return summaryText(conversationFacts(messages));
 }
 
 // tool_choice, applied to the plan (tool use docs, "Forcing tool use"):
