@@ -1,0 +1,192 @@
+// Compaction against the offline model, through the public SDK only. Sources:
+// - the docs page "Compaction" (platform.claude.com/docs/en/build-with-claude/compaction): a beta
+//   header is required; a compaction block is sent back in an assistant turn and the API drops every
+//   block before it; `compact_20260112` edits with a trigger of at least 50,000 input tokens;
+// - the SDK's types and tool runner (node_modules/@anthropic-ai/sdk: resources/beta/messages/messages.d.ts,
+//   `BetaCompactionConfig` and the `compaction` param; lib/tools/BetaToolRunner.js, compactBeforeNextTurn()
+//   "Requires the `compact-2026-09-04` beta"; lib/BetaMessageStream.js, the `compaction_delta` that
+//   carries the block's whole value): the answer is one signed `compaction` block, stop_reason
+//   "compaction"; count_tokens ignores the param; it cannot be combined with context_management; empty
+//   content is refused, null content is a no-op.
+// The API's words for the refusals are not in these sources; the tests check the status and what the
+// fake's message names (docs/API_FIDELITY.md says so).
+
+import Anthropic from "@anthropic-ai/sdk";
+import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
+import { describe, expect, it } from "vitest";
+import { createClient } from "../../shared/client.ts";
+import { COMPACT_EDIT_BETA, COMPACTION_BETA } from "../../shared/fake-api/compaction.ts";
+
+const MODEL = "claude-haiku-5-5";
+type Message = Anthropic.Beta.BetaMessageParam;
+
+const rateTool = betaTool({
+  name: "get_exchange_rate",
+  description: "The exchange rate between two currencies, as units of `to` for one unit of `from`.",
+  inputSchema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] },
+  run: async () => JSON.stringify({ rate: 0.92 }),
+});
+const calculateTool = betaTool({
+  name: "calculate",
+  description: "Evaluates an arithmetic expression such as 500 * 0.92.",
+  inputSchema: { type: "object", properties: { expression: { type: "string" } }, required: ["expression"] },
+  // Only the expressions these tests make the model send.
+  run: async ({ expression }) => JSON.stringify({ result: { "500 * 0.92": 460, "460 * 10 / 100": 46 }[expression as string] ?? "unknown" }),
+});
+const TOOLS = [rateTool, calculateTool];
+const definitions = TOOLS.map(({ name, description, input_schema }) => ({ name, description, input_schema }));
+
+const client = () => createClient({ offline: true }).client;
+const question = (text: string): Message => ({ role: "user", content: text });
+
+// A conversation that worked out a figure: 500 USD = 460 EUR.
+const worked: Message[] = [
+  question("How much are 500 USD in EUR?"),
+  { role: "assistant", content: [{ type: "tool_use", id: "toolu_rate", name: "get_exchange_rate", input: { from: "USD", to: "EUR" } }] },
+  { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_rate", content: '{"rate":0.92}' }] },
+  { role: "assistant", content: [{ type: "tool_use", id: "toolu_calc", name: "calculate", input: { expression: "500 * 0.92" } }] },
+  { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_calc", content: '{"result":460}' }] },
+  { role: "assistant", content: "500 USD = 460 EUR at the demo rate 1 USD = 0.92 EUR." },
+];
+
+function compactRequest(extra: Partial<Anthropic.Beta.MessageCreateParamsNonStreaming> = {}): Anthropic.Beta.MessageCreateParamsNonStreaming {
+  return { model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: definitions, messages: worked, compaction: { type: "summarize" }, ...extra };
+}
+
+async function compactionBlock(): Promise<Anthropic.Beta.BetaCompactionBlock> {
+  const message = await client().beta.messages.create(compactRequest());
+  return message.content[0] as Anthropic.Beta.BetaCompactionBlock;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number | undefined; message: string }> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(Anthropic.APIError);
+  return { status: (error as InstanceType<typeof Anthropic.APIError>).status, message: String((error as { apiMessage?: string }).apiMessage) };
+}
+
+describe("a compaction request", () => {
+  it("answers with one signed compaction block that keeps the figures, stop_reason compaction", async () => {
+    const message = await client().beta.messages.create(compactRequest());
+    expect(message.stop_reason).toBe("compaction");
+    expect(message.content).toHaveLength(1);
+    const block = message.content[0] as Anthropic.Beta.BetaCompactionBlock;
+    expect(block.type).toBe("compaction");
+    expect(block.signature).toEqual(expect.any(String));
+    expect(block.content).toContain("460 EUR");
+    expect(block.content).toContain("500 USD in EUR");
+  });
+
+  it("is refused without the beta, as a field the API does not know", async () => {
+    const { betas: _, ...withoutBeta } = compactRequest();
+    expect(await refusal(client().beta.messages.create(withoutBeta))).toEqual({ status: 400, message: "compaction: Extra inputs are not permitted" });
+  });
+
+  it("checks its config and refuses it together with context_management", async () => {
+    const bad = compactRequest({ compaction: { type: "summarize", depth: 2 } as unknown as Anthropic.Beta.BetaCompactionConfig });
+    expect(await refusal(client().beta.messages.create(bad))).toMatchObject({ status: 400, message: expect.stringContaining("depth") });
+    const both = compactRequest({ context_management: { edits: [{ type: "compact_20260112" }] } });
+    expect(await refusal(client().beta.messages.create(both))).toMatchObject({ status: 400, message: expect.stringContaining("context_management") });
+  });
+
+  it("is refused when the conversation ends with a tool call that has no result", async () => {
+    const cut = compactRequest({ messages: worked.slice(0, 2) });
+    expect(await refusal(client().beta.messages.create(cut))).toMatchObject({ status: 400, message: expect.stringContaining("tool_use") });
+  });
+
+  it("streams the block as the SDK expects: the summary in one compaction_delta", async () => {
+    const stream = client().beta.messages.stream({ ...compactRequest(), stream: true });
+    const seen: string[] = [];
+    stream.on("compaction", (summary) => seen.push(summary));
+    const final = await stream.finalMessage();
+    const block = final.content[0] as Anthropic.Beta.BetaCompactionBlock;
+    expect(final.stop_reason).toBe("compaction");
+    expect(seen).toEqual([block.content]);
+    expect(block.content).toContain("460 EUR");
+    expect(block.signature).toEqual(expect.any(String));
+  });
+
+  it("is accepted and ignored by count_tokens", async () => {
+    const { max_tokens: _, ...counted } = compactRequest();
+    const count = await client().beta.messages.countTokens(counted);
+    expect(count.input_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("a request that starts from a compaction block", () => {
+  it("goes on from the summary: a follow-up still has the earlier figure", async () => {
+    const block = await compactionBlock();
+    const next = await client().beta.messages.create({
+      model: MODEL,
+      max_tokens: 1024,
+      betas: [COMPACTION_BETA],
+      tools: definitions,
+      messages: [{ role: "assistant", content: [block] }, question("What is 10% of that amount?")],
+    });
+    const call = next.content.find((b) => b.type === "tool_use");
+    expect(call).toMatchObject({ name: "calculate", input: { expression: "460 * 10 / 100" } });
+  });
+
+  it("refuses a summary changed after signing, and an empty one; a failed (null) compaction is a no-op", async () => {
+    const block = await compactionBlock();
+    const send = (content: string | null) =>
+      client().beta.messages.create({
+        model: MODEL,
+        max_tokens: 1024,
+        betas: [COMPACTION_BETA],
+        tools: definitions,
+        messages: [question("Hi"), { role: "assistant", content: [{ ...block, content }] }, question("How much are 20 USD in EUR?")],
+      });
+    expect(await refusal(send(block.content!.replace("460", "999")))).toMatchObject({ status: 400, message: expect.stringContaining("signature") });
+    expect(await refusal(send(""))).toMatchObject({ status: 400, message: expect.stringContaining("non-empty") });
+    const answered = await send(null);
+    expect(answered.content.some((b) => b.type === "tool_use" && b.name === "get_exchange_rate")).toBe(true);
+  });
+});
+
+describe("context_management with a compact_20260112 edit", () => {
+  const base = { model: MODEL, max_tokens: 1024, tools: definitions, messages: [question("How much are 20 USD in EUR?")] };
+  it("is accepted with its beta (the offline conversations never reach the trigger)", async () => {
+    const message = await client().beta.messages.create({ ...base, betas: [COMPACT_EDIT_BETA], context_management: { edits: [{ type: "compact_20260112" }] } });
+    expect(message.stop_reason).toBe("tool_use");
+  });
+
+  it("refuses a trigger under the documented minimum of 50,000 tokens", async () => {
+    const low = { edits: [{ type: "compact_20260112" as const, trigger: { type: "input_tokens" as const, value: 1000 } }] };
+    const answer = client().beta.messages.create({ ...base, betas: [COMPACT_EDIT_BETA], context_management: low });
+    expect(await refusal(answer)).toMatchObject({ status: 400, message: expect.stringContaining("50000") });
+  });
+});
+
+describe("the toolRunner's compactBeforeNextTurn()", () => {
+  it("compacts after the final turn, and the conversation goes on from the summary", async () => {
+    const runner = client().beta.messages.toolRunner({
+      model: MODEL,
+      max_tokens: 1024,
+      betas: [COMPACTION_BETA],
+      tools: TOOLS,
+      messages: [question("How much are 500 USD in EUR?")],
+    });
+    const stops: Array<string | null> = [];
+    for await (const message of runner) {
+      stops.push(message.stop_reason);
+      if (message.stop_reason === "end_turn") runner.compactBeforeNextTurn();
+    }
+    expect(stops).toEqual(["tool_use", "tool_use", "end_turn", "compaction"]);
+    const [compacted] = runner.params.messages;
+    expect(runner.params.messages).toHaveLength(1);
+    expect(compacted).toMatchObject({ role: "assistant", content: [{ type: "compaction", content: expect.stringContaining("460 EUR") }] });
+
+    const followUp = client().beta.messages.toolRunner({
+      model: MODEL,
+      max_tokens: 1024,
+      betas: [COMPACTION_BETA],
+      tools: TOOLS,
+      messages: [...runner.params.messages, question("What is 10% of that amount?")],
+    });
+    const final = await followUp.runUntilDone();
+    const text = final.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join(" ");
+    const calls = followUp.params.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b) => b.type === "tool_use");
+    expect(calls).toMatchObject([{ name: "calculate", input: { expression: "460 * 10 / 100" } }]);
+    expect(text).toMatch(/(?<![\d.])46(?![\d])/u);
+  });
+});
