@@ -18,7 +18,7 @@ import { COMPACT_EDIT_BETA, COMPACTION_BETA, compactionBetas, SUMMARY_CLOSING, S
 import { answeredMessages, errorResponse, estimateTokens, messageBody, newId, readRequestBody, requestPath } from "./responses.ts";
 import { messageEvents, sseResponse, type StreamEvent } from "./sse.ts";
 import { isSignedCompaction, signCompaction } from "./thinking.ts";
-import { validateMessagesRequest } from "./validate-request.ts";
+import { validateMessagesRequest, type RequestProblem, type ValidateOptions } from "./validate-request.ts";
 
 type Json = Record<string, unknown>;
 
@@ -140,18 +140,25 @@ export async function answerCompaction(model: Fetch, input: string | URL | Reque
   // count_tokens accepts the param and ignores it; a request without it is the model's to answer.
   if (!view.summarize || requestPath(input) !== "/v1/messages") return model(input, forModel);
 
-  const messages = (Array.isArray(view.body.messages) ? view.body.messages : []) as Anthropic.MessageParam[];
+  const problem = checkCompactionRequest(view.body);
+  if (problem) return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
+  const messages = view.body.messages as Anthropic.MessageParam[];
+  const summary = await summarize(messages, view.summarize.instructions);
+  return compactionResponse(String(view.body.model), summary, estimateTokens(view.body), view.body.stream === true);
+}
+
+// The checks of a compaction request (its `compaction` param taken out by compactionView()).
+export function checkCompactionRequest(body: Json, options: ValidateOptions = {}): RequestProblem | null {
+  const messages = (Array.isArray(body.messages) ? body.messages : []) as Anthropic.MessageParam[];
   const last = messages.at(-1);
   if (last?.role === "assistant" && Array.isArray(last.content) && last.content.some((b) => b.type === "tool_use")) {
-    return errorResponse(400, "compaction: the conversation ends with a tool_use block that has no tool_result; send the results first", { "x-should-retry": "false" });
+    const message = "compaction: the conversation ends with a tool_use block that has no tool_result; send the results first";
+    return { status: 400, type: "invalid_request_error", message };
   }
   // A compaction summarizes a conversation that usually ends with the model's reply: that is no
   // prefill, so the checks see it followed by a user turn; every other rule applies as sent.
-  const checked = last?.role === "assistant" ? { ...view.body, messages: [...messages, { role: "user", content: "." }] } : view.body;
-  const problem = validateMessagesRequest(checked);
-  if (problem) return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
-  const summary = await summarize(messages, view.summarize.instructions);
-  return compactionResponse(String(view.body.model), summary, estimateTokens(view.body), view.body.stream === true);
+  const checked = last?.role === "assistant" ? { ...body, messages: [...messages, { role: "user", content: "." }] } : body;
+  return validateMessagesRequest(checked, options);
 }
 
 // One `compaction` block, alone, stop_reason "compaction". Streamed, the block starts with no

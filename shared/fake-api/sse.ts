@@ -211,6 +211,11 @@ export function messageFromEvents(events: StreamEvent[]): StreamedMessage {
         if (block?.type === "thinking" && event.delta.type === "thinking_delta") block.thinking += event.delta.thinking;
         if (block?.type === "thinking" && event.delta.type === "signature_delta") block.signature = event.delta.signature;
         if (event.delta.type === "input_json_delta") json.set(event.index, (json.get(event.index) ?? "") + event.delta.partial_json);
+        // A compaction block's one delta carries its whole value (compaction.ts); a beta type, so untyped here.
+        const delta = event.delta as unknown as { type: string; content?: unknown };
+        if ((block as { type?: string } | undefined)?.type === "compaction" && delta.type === "compaction_delta") {
+          (block as unknown as { content: unknown }).content = delta.content;
+        }
         break;
       }
       case "content_block_stop": {

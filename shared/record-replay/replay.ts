@@ -14,8 +14,8 @@ import { KNOWN_MODELS } from "../fake-api/known-models.ts";
 import { errorResponse, readRequestBody, requestPath } from "../fake-api/responses.ts";
 import { verifyBySignature } from "../fake-api/model-rules.ts";
 import { messageFromEvents, sseResponse } from "../fake-api/sse.ts";
-import { validateMessagesRequest } from "../fake-api/validate-request.ts";
 import type { Exchange, RecordedRequest, Recording } from "./recording.ts";
+import { createReplayChecks } from "./replay-checks.ts";
 
 // Thrown by the replay's fetch. The SDK wraps it (APIConnectionError, with this as its `cause`);
 // replayProblemIn() finds it again.
@@ -40,6 +40,8 @@ export function createReplay(recording: Recording): Replay {
   // block the recording handed out is one the code may send back (changed, it also shows in the diff).
   const handedOut = thinkingBlocksIn(exchanges);
   const verifyThinking = (block: Record<string, unknown>) => handedOut.has(thinkingKey(block)) || verifyBySignature(block);
+  // Thread and compaction requests are checked as the API would (replay-checks.ts).
+  const checks = createReplayChecks(exchanges, { isKnownModel: (m) => KNOWN_MODELS.has(m) || recordedModels.has(m), verifyThinking });
   let next = 0;
   let mismatch: string | undefined;
 
@@ -52,7 +54,7 @@ export function createReplay(recording: Recording): Replay {
     const path = requestPath(input);
     const body = (await readRequestBody(init)) ?? null;
     if (path === "/v1/messages") {
-      const problem = validateMessagesRequest(body, { isKnownModel: (m) => KNOWN_MODELS.has(m) || recordedModels.has(m), verifyThinking });
+      const problem = await checks.check(body, new Headers(init?.headers));
       if (problem) return errorResponse(problem.status, problem.message, { "x-should-retry": "false" });
     }
     const number = next + 1;
@@ -66,6 +68,7 @@ export function createReplay(recording: Recording): Replay {
     const difference = requestDiff(exchange.request, { method: (init?.method ?? "GET").toUpperCase(), path, body }, number);
     if (difference) stop(difference);
     next += 1;
+    checks.answered(exchange);
     return responseOf(exchange);
   }
 
