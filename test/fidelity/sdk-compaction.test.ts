@@ -20,21 +20,31 @@ import { COMPACT_EDIT_BETA, COMPACTION_BETA } from "../../shared/fake-api/compac
 const MODEL = "claude-haiku-5-5";
 type Message = Anthropic.Beta.BetaMessageParam;
 
-const rateTool = betaTool({
-  name: "get_exchange_rate",
-  description: "The exchange rate between two currencies, as units of `to` for one unit of `from`.",
-  inputSchema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] },
-  run: async () => JSON.stringify({ rate: 0.92 }),
-});
-const calculateTool = betaTool({
-  name: "calculate",
-  description: "Evaluates an arithmetic expression such as 500 * 0.92.",
-  inputSchema: { type: "object", properties: { expression: { type: "string" } }, required: ["expression"] },
-  // Only the expressions these tests make the model send.
-  run: async ({ expression }) => JSON.stringify({ result: { "500 * 0.92": 460, "460 * 10 / 100": 46 }[expression as string] ?? "unknown" }),
-});
-const TOOLS = [rateTool, calculateTool];
-const definitions = TOOLS.map(({ name, description, input_schema }) => ({ name, description, input_schema }));
+// The tools as the API takes them, and as runnable tools for the toolRunner.
+const definitions = [
+  {
+    name: "get_exchange_rate",
+    description: "The exchange rate between two currencies, as units of `to` for one unit of `from`.",
+    input_schema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] },
+  },
+  {
+    name: "calculate",
+    description: "Evaluates an arithmetic expression such as 500 * 0.92.",
+    input_schema: { type: "object", properties: { expression: { type: "string" } }, required: ["expression"] },
+  },
+] as const;
+const apiTools = definitions.map((d) => ({ ...d, input_schema: { ...d.input_schema, required: [...d.input_schema.required] } }));
+// Only the expressions these tests make the model send.
+const RESULTS: Record<string, number> = { "500 * 0.92": 460, "460 * 10 / 100": 46 };
+const TOOLS = [
+  betaTool({ name: definitions[0].name, description: definitions[0].description, inputSchema: definitions[0].input_schema, run: async () => JSON.stringify({ rate: 0.92 }) }),
+  betaTool({
+    name: definitions[1].name,
+    description: definitions[1].description,
+    inputSchema: definitions[1].input_schema,
+    run: async ({ expression }) => JSON.stringify({ result: RESULTS[expression] ?? "unknown" }),
+  }),
+];
 
 const client = () => createClient({ offline: true }).client;
 const question = (text: string): Message => ({ role: "user", content: text });
@@ -50,7 +60,7 @@ const worked: Message[] = [
 ];
 
 function compactRequest(extra: Partial<Anthropic.Beta.MessageCreateParamsNonStreaming> = {}): Anthropic.Beta.MessageCreateParamsNonStreaming {
-  return { model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: definitions, messages: worked, compaction: { type: "summarize" }, ...extra };
+  return { model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: apiTools, messages: worked, compaction: { type: "summarize" }, ...extra };
 }
 
 async function compactionBlock(): Promise<Anthropic.Beta.BetaCompactionBlock> {
@@ -119,7 +129,7 @@ describe("a request that starts from a compaction block", () => {
       model: MODEL,
       max_tokens: 1024,
       betas: [COMPACTION_BETA],
-      tools: definitions,
+      tools: apiTools,
       messages: [{ role: "assistant", content: [block] }, question("What is 10% of that amount?")],
     });
     const call = next.content.find((b) => b.type === "tool_use");
@@ -133,7 +143,7 @@ describe("a request that starts from a compaction block", () => {
         model: MODEL,
         max_tokens: 1024,
         betas: [COMPACTION_BETA],
-        tools: definitions,
+        tools: apiTools,
         messages: [question("Hi"), { role: "assistant", content: [{ ...block, content }] }, question("How much are 20 USD in EUR?")],
       });
     expect(await refusal(send(block.content!.replace("460", "999")))).toMatchObject({ status: 400, message: expect.stringContaining("signature") });
@@ -144,7 +154,7 @@ describe("a request that starts from a compaction block", () => {
 });
 
 describe("context_management with a compact_20260112 edit", () => {
-  const base = { model: MODEL, max_tokens: 1024, tools: definitions, messages: [question("How much are 20 USD in EUR?")] };
+  const base = { model: MODEL, max_tokens: 1024, tools: apiTools, messages: [question("How much are 20 USD in EUR?")] };
   it("is accepted with its beta (the offline conversations never reach the trigger)", async () => {
     const message = await client().beta.messages.create({ ...base, betas: [COMPACT_EDIT_BETA], context_management: { edits: [{ type: "compact_20260112" }] } });
     expect(message.stop_reason).toBe("tool_use");
