@@ -1,7 +1,7 @@
 // The offline model's compaction summary (shared/fake-api/compaction.ts): short and factual, the last
-// question, the last figure a tool worked out, the answers kept and the file saved, one per line, so
-// that the planner reads the facts back after the turns they came from are gone. Real Claude writes
-// prose; the offline model keeps to what it can read again.
+// question, the last figure a tool worked out, the answers kept and the file saved, one per line in the
+// conversation's language, so that the planner reads the facts back after the turns they came from are
+// gone. Real Claude writes prose; the offline model keeps to what it can read again.
 
 import { SUMMARY_CLOSING, SUMMARY_OPENING } from "../fake-api/compaction.ts";
 
@@ -14,17 +14,42 @@ export interface ConversationFacts {
   lang: "en" | "ru";
 }
 
-const HEADING = "Summary of the conversation so far:";
-const LINE = /^- (Last question|Last figure|Answer|File saved|Language): (.+)$/u;
+type Label = "question" | "figure" | "answer" | "file" | "language" | "nothing";
+// Written in the conversation's language, as the model answers; read back in either.
+const WORDS: Record<ConversationFacts["lang"], { heading: string } & Record<Label, string>> = {
+  en: {
+    heading: "Summary of the conversation so far:",
+    question: "Last question",
+    figure: "Last figure",
+    answer: "Answer",
+    file: "File saved",
+    language: "Language",
+    nothing: "Nothing was worked out yet.",
+  },
+  ru: {
+    heading: "Краткое содержание разговора:",
+    question: "Последний вопрос",
+    figure: "Последнее число",
+    answer: "Ответ",
+    file: "Сохранён файл",
+    language: "Язык",
+    nothing: "Пока ничего не посчитано.",
+  },
+};
+const LABELS = new Map<string, Label>(
+  Object.values(WORDS).flatMap((words) => (["question", "figure", "answer", "file", "language"] as const).map((label) => [words[label], label] as const)),
+);
+const LINE = /^- ([^:]+): (.+)$/u;
 
 export function summaryText(facts: ConversationFacts): string {
-  const lines = [HEADING];
-  if (facts.question) lines.push(`- Last question: ${oneLine(facts.question)}`);
-  if (facts.figure) lines.push(`- Last figure: ${facts.figure.value}${facts.figure.unit ? ` ${facts.figure.unit}` : ""}`);
-  for (const answer of facts.answers) lines.push(`- Answer: ${oneLine(answer)}`);
-  if (facts.savedFile) lines.push(`- File saved: ${facts.savedFile}`);
-  lines.push(`- Language: ${facts.lang}`);
-  if (lines.length === 2) lines.splice(1, 0, "- Nothing was worked out yet.");
+  const w = WORDS[facts.lang];
+  const lines = [w.heading];
+  if (facts.question) lines.push(`- ${w.question}: ${oneLine(facts.question)}`);
+  if (facts.figure) lines.push(`- ${w.figure}: ${facts.figure.value}${facts.figure.unit ? ` ${facts.figure.unit}` : ""}`);
+  for (const answer of facts.answers) lines.push(`- ${w.answer}: ${oneLine(answer)}`);
+  if (facts.savedFile) lines.push(`- ${w.file}: ${facts.savedFile}`);
+  lines.push(`- ${w.language}: ${facts.lang}`);
+  if (lines.length === 2) lines.splice(1, 0, `- ${w.nothing}`);
   return lines.join("\n");
 }
 
@@ -33,13 +58,14 @@ export function factsFromSummary(text: string): ConversationFacts | undefined {
   if (!text.startsWith(SUMMARY_OPENING) || !text.endsWith(SUMMARY_CLOSING)) return undefined;
   const facts: ConversationFacts = { answers: [], lang: "en" };
   for (const line of text.slice(SUMMARY_OPENING.length, -SUMMARY_CLOSING.length).split("\n")) {
-    const [, label, value] = line.match(LINE) ?? [];
+    const [, word, value] = line.match(LINE) ?? [];
+    const label = word === undefined ? undefined : LABELS.get(word);
     if (!label || value === undefined) continue;
-    if (label === "Last question") facts.question = value;
-    if (label === "Answer") facts.answers.push(value);
-    if (label === "File saved") facts.savedFile = value;
-    if (label === "Language" && (value === "en" || value === "ru")) facts.lang = value;
-    if (label === "Last figure") {
+    if (label === "question") facts.question = value;
+    if (label === "answer") facts.answers.push(value);
+    if (label === "file") facts.savedFile = value;
+    if (label === "language" && (value === "en" || value === "ru")) facts.lang = value;
+    if (label === "figure") {
       const [, number, unit] = value.match(/^(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?: (\S+))?$/u) ?? [];
       if (number !== undefined) facts.figure = { value: Number(number), ...(unit ? { unit } : {}) };
     }

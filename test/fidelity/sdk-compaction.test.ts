@@ -136,6 +136,21 @@ describe("a request that starts from a compaction block", () => {
     expect(call).toMatchObject({ name: "calculate", input: { expression: "460 * 10 / 100" } });
   });
 
+  it("summarizes in the conversation's language, and reads the summary back", async () => {
+    const runner = client().beta.messages.toolRunner({ model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: TOOLS, messages: [question("Сколько будет 500 долларов в евро?")] });
+    for await (const message of runner) if (message.stop_reason === "end_turn") runner.compactBeforeNextTurn();
+    const [compacted] = runner.params.messages;
+    expect(compacted).toMatchObject({ content: [{ type: "compaction", content: expect.stringMatching(/^Краткое содержание разговора:[^]*460 EUR/u) }] });
+    const next = await client().beta.messages.create({
+      model: MODEL,
+      max_tokens: 1024,
+      betas: [COMPACTION_BETA],
+      tools: apiTools,
+      messages: [...runner.params.messages, question("Сколько будет 10% от этой суммы?")],
+    });
+    expect(next.content.find((b) => b.type === "tool_use")).toMatchObject({ name: "calculate", input: { expression: "460 * 10 / 100" } });
+  });
+
   it("refuses a summary changed after signing, and an empty one; a failed (null) compaction is a no-op", async () => {
     const block = await compactionBlock();
     const send = (content: string | null) =>
