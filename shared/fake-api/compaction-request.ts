@@ -162,7 +162,9 @@ export function checkCompactionRequest(body: Json, options: ValidateOptions = {}
 }
 
 // One `compaction` block, alone, stop_reason "compaction". Streamed, the block starts with no
-// content and one `compaction_delta` carries the whole summary (the docs page, "Streaming").
+// content and one `compaction_delta` carries the whole summary (the SDK's BetaMessageStream assigns
+// the delta as the block's final value); the signature comes in the start event, as the delta has
+// no field for it.
 function compactionResponse(model: string, summary: string, inputTokens: number, stream: boolean): Response {
   const signature = signCompaction(summary, "offline");
   const block = { type: "compaction", content: summary, encrypted_content: null, signature, tool_changes: [] };

@@ -120,7 +120,7 @@ export function resolveConversation(messages: Anthropic.MessageParam[]): Resolut
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let state = startState(messages, asked);
+  let state = startState(messages, asked).state;
   let resolution: Resolution = { task: "" };
   for (const [n, index] of asked.entries()) {
     resolverWork.messagesRead++;
@@ -139,8 +139,7 @@ export function conversationFacts(messages: Anthropic.MessageParam[]): Conversat
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let state = startState(messages, asked);
-  let question: string | undefined = state.question;
+  let { state, question } = startState(messages, asked);
   for (const [n, index] of asked.entries()) {
     const message = textOf(messages[index]!.content);
     const resolution = resolveMessage(message, state);
@@ -151,13 +150,16 @@ export function conversationFacts(messages: Anthropic.MessageParam[]): Conversat
 }
 
 // A conversation that starts from a compaction summary starts from its facts; the summary is not a question.
-function startState(messages: Anthropic.MessageParam[], asked: number[]): State & { question?: string } {
+// `asked` loses the summary's index, so the walk that follows starts after it.
+function startState(messages: Anthropic.MessageParam[], asked: number[]): { state: State; question?: string } {
   const first = asked[0] === undefined ? undefined : textOf(messages[asked[0]]!.content);
   const facts = first === undefined ? undefined : factsFromSummary(first);
-  if (!facts) return { lang: "en", answers: [] };
+  if (!facts) return { state: { lang: "en", answers: [] } };
   asked.shift();
-  const topic = facts.question ? topicOf(facts.question) : undefined;
-  return { lang: facts.lang, answers: facts.answers, question: facts.question, ...(topic ? { topic } : {}), ...(facts.figure ? { figure: facts.figure } : {}), ...(facts.savedFile ? { savedFile: facts.savedFile } : {}) };
+  const state: State = { lang: facts.lang, answers: facts.answers, topic: facts.question ? topicOf(facts.question) : undefined };
+  if (facts.figure) state.figure = facts.figure;
+  if (facts.savedFile) state.savedFile = facts.savedFile;
+  return { state, question: facts.question };
 }
 
 // What the conversation knows after one turn: its topic, its figure and its answer.
