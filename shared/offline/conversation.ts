@@ -11,11 +11,12 @@
 // never with its square.
 
 import type Anthropic from "@anthropic-ai/sdk";
+import { toolResultText } from "../fake-api/receive-request.ts";
 import { amountsIn, findCurrencies, findNumbers, isPercent, parseConversion } from "./currencies.ts";
 import { numberFromResult } from "./read-result.ts";
 import { parsePercentOf } from "./skills/percentage.ts";
 import { requestedFile } from "./skills/save-step.ts";
-import { factsFromSummary, type ConversationFacts } from "./summary-text.ts";
+import { factsFromSummary, type CarriedCall, type ConversationFacts } from "./summary-text.ts";
 import { CONVERSION_CUE } from "./task-guards.ts";
 
 type Lang = "en" | "ru";
@@ -120,8 +121,10 @@ export function resolveConversation(messages: Anthropic.MessageParam[]): Resolut
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let state = startState(messages, asked).state;
-  let resolution: Resolution = { task: "" };
+  const start = startState(messages, asked);
+  let state = start.state;
+  // Compacted mid-task with no question since: the summary's open question is the task.
+  let resolution: Resolution = { task: asked.length === 0 && start.open ? (start.question ?? "") : "" };
   for (const [n, index] of asked.entries()) {
     resolverWork.messagesRead++;
     const message = textOf(messages[index]!.content);
@@ -139,27 +142,52 @@ export function conversationFacts(messages: Anthropic.MessageParam[]): Conversat
   messages.forEach((m, i) => {
     if (m.role === "user" && textOf(m.content).trim() !== "") asked.push(i);
   });
-  let { state, question } = startState(messages, asked);
+  const start = startState(messages, asked);
+  let { state, question } = start;
   for (const [n, index] of asked.entries()) {
     const message = textOf(messages[index]!.content);
     const resolution = resolveMessage(message, state);
     if (!resolution.clarify) question = resolution.task;
     state = afterTurn(state, message, resolution, messages.slice(index + 1, asked[n + 1]));
   }
-  return { question, figure: state.figure, answers: state.answers, savedFile: state.savedFile, lang: state.lang };
+  const facts: ConversationFacts = { question, figure: state.figure, answers: state.answers, savedFile: state.savedFile, lang: state.lang };
+  // Compacted mid-task (no answer in words yet): the calls made for the question go into the summary.
+  const last = messages.at(-1);
+  const answered = last?.role === "assistant" && (typeof last.content === "string" || !last.content.some((b) => b.type === "tool_use"));
+  if (question && !answered) {
+    const since = asked.at(-1) ?? start.summaryIndex ?? -1;
+    const earlier = asked.length === 0 ? (start.open?.calls ?? []) : [];
+    facts.open = { calls: [...earlier, ...callsIn(messages.slice(since + 1))] };
+  }
+  return facts;
+}
+
+// The tool calls in `messages` that came back without an error, with their outputs.
+function callsIn(messages: Anthropic.MessageParam[]): CarriedCall[] {
+  const uses = new Map<string, Anthropic.ToolUseBlockParam>();
+  const calls: CarriedCall[] = [];
+  for (const message of messages) {
+    if (typeof message.content === "string") continue;
+    for (const block of message.content) {
+      if (block.type === "tool_use") uses.set(block.id, block);
+      const use = block.type === "tool_result" && block.is_error !== true ? uses.get(block.tool_use_id) : undefined;
+      if (use && block.type === "tool_result") calls.push({ name: use.name, input: (use.input ?? {}) as Record<string, unknown>, output: toolResultText(block) });
+    }
+  }
+  return calls;
 }
 
 // A conversation that starts from a compaction summary starts from its facts; the summary is not a question.
 // `asked` loses the summary's index, so the walk that follows starts after it.
-function startState(messages: Anthropic.MessageParam[], asked: number[]): { state: State; question?: string } {
+function startState(messages: Anthropic.MessageParam[], asked: number[]): { state: State; question?: string; summaryIndex?: number; open?: ConversationFacts["open"] } {
   const first = asked[0] === undefined ? undefined : textOf(messages[asked[0]]!.content);
   const facts = first === undefined ? undefined : factsFromSummary(first);
   if (!facts) return { state: { lang: "en", answers: [] } };
-  asked.shift();
+  const summaryIndex = asked.shift();
   const state: State = { lang: facts.lang, answers: facts.answers, topic: facts.question ? topicOf(facts.question) : undefined };
   if (facts.figure) state.figure = facts.figure;
   if (facts.savedFile) state.savedFile = facts.savedFile;
-  return { state, question: facts.question };
+  return { state, question: facts.question, summaryIndex, open: facts.open };
 }
 
 // What the conversation knows after one turn: its topic, its figure and its answer.

@@ -7,6 +7,7 @@ import { toolResultText } from "../fake-api/receive-request.ts";
 import { chooseTools, type ToolChoice } from "./tool-choice/match-tools.ts";
 import { callIn, toolsAsKnown } from "./tool-choice/translate.ts";
 import { resolveConversation } from "./conversation.ts";
+import { factsFromSummary } from "./summary-text.ts";
 
 export type MessagesRequest = Anthropic.MessageCreateParamsNonStreaming;
 export type Lang = "en" | "ru";
@@ -81,7 +82,10 @@ export function buildPlanContext(request: MessagesRequest): PlanContext {
 
   // Pair every tool_use after the task with its tool_result.
   const calls = new Map<string, ToolOutcome>();
-  const results: ToolOutcome[] = [];
+  // Compacted mid-task: the calls the summary carries come first (summary-text.ts).
+  const summary = taskIndex >= 0 ? factsFromSummary(textOf(messages[taskIndex]!.content)) : undefined;
+  const carried = (summary?.open?.calls ?? []).map((call, i) => ({ ...call, id: `summary_${i}`, isError: false }));
+  const results: ToolOutcome[] = [...carried];
   for (const message of messages.slice(taskIndex + 1)) {
     if (typeof message.content === "string") continue;
     for (const block of message.content) {

@@ -12,14 +12,24 @@ export interface ConversationFacts {
   answers: string[];
   savedFile?: string;
   lang: "en" | "ru";
+  // Compacted mid-task: the last question has no answer yet, and these tool calls were made for it.
+  open?: { calls: CarriedCall[] };
 }
 
-type Label = "question" | "figure" | "answer" | "file" | "language" | "nothing";
+export interface CarriedCall {
+  name: string;
+  input: Record<string, unknown>;
+  output: string;
+}
+
+type Label = "question" | "open" | "call" | "figure" | "answer" | "file" | "language" | "nothing";
 // Written in the conversation's language, as the model answers; read back in either.
 const WORDS: Record<ConversationFacts["lang"], { heading: string } & Record<Label, string>> = {
   en: {
     heading: "Summary of the conversation so far:",
     question: "Last question",
+    open: "Open question",
+    call: "Tool call",
     figure: "Last figure",
     answer: "Answer",
     file: "File saved",
@@ -29,6 +39,8 @@ const WORDS: Record<ConversationFacts["lang"], { heading: string } & Record<Labe
   ru: {
     heading: "Краткое содержание разговора:",
     question: "Последний вопрос",
+    open: "Вопрос в работе",
+    call: "Вызов инструмента",
     figure: "Последнее число",
     answer: "Ответ",
     file: "Сохранён файл",
@@ -37,14 +49,19 @@ const WORDS: Record<ConversationFacts["lang"], { heading: string } & Record<Labe
   },
 };
 const LABELS = new Map<string, Label>(
-  Object.values(WORDS).flatMap((words) => (["question", "figure", "answer", "file", "language"] as const).map((label) => [words[label], label] as const)),
+  Object.values(WORDS).flatMap((words) => (["question", "open", "call", "figure", "answer", "file", "language"] as const).map((label) => [words[label], label] as const)),
 );
 const LINE = /^- ([^:]+): (.+)$/u;
+// A tool's output is kept short: the summary carries figures, not files.
+const MAX_OUTPUT = 300;
 
 export function summaryText(facts: ConversationFacts): string {
   const w = WORDS[facts.lang];
   const lines = [w.heading];
-  if (facts.question) lines.push(`- ${w.question}: ${oneLine(facts.question)}`);
+  if (facts.question) lines.push(`- ${facts.open ? w.open : w.question}: ${oneLine(facts.question)}`);
+  for (const call of facts.open?.calls ?? []) {
+    lines.push(`- ${w.call}: ${call.name} ${JSON.stringify(call.input)} -> ${oneLine(call.output).slice(0, MAX_OUTPUT)}`);
+  }
   if (facts.figure) lines.push(`- ${w.figure}: ${facts.figure.value}${facts.figure.unit ? ` ${facts.figure.unit}` : ""}`);
   for (const answer of facts.answers) lines.push(`- ${w.answer}: ${oneLine(answer)}`);
   if (facts.savedFile) lines.push(`- ${w.file}: ${facts.savedFile}`);
@@ -61,7 +78,12 @@ export function factsFromSummary(text: string): ConversationFacts | undefined {
     const [, word, value] = line.match(LINE) ?? [];
     const label = word === undefined ? undefined : LABELS.get(word);
     if (!label || value === undefined) continue;
-    if (label === "question") facts.question = value;
+    if (label === "question" || label === "open") facts.question = value;
+    if (label === "open") facts.open = { calls: facts.open?.calls ?? [] };
+    if (label === "call") {
+      const call = parseCall(value);
+      if (call) (facts.open ??= { calls: [] }).calls.push(call);
+    }
     if (label === "answer") facts.answers.push(value);
     if (label === "file") facts.savedFile = value;
     if (label === "language" && (value === "en" || value === "ru")) facts.lang = value;
@@ -71,6 +93,23 @@ export function factsFromSummary(text: string): ConversationFacts | undefined {
     }
   }
   return facts;
+}
+
+// "calculate {"expression":"500 * 0.92"} -> {"result":460}": the input is the first JSON object that
+// a " -> " follows (an input may hold " -> " inside a string, so each one is tried).
+function parseCall(value: string): CarriedCall | undefined {
+  const space = value.indexOf(" ");
+  if (space <= 0) return undefined;
+  for (let at = value.indexOf("} -> ", space); at >= 0; at = value.indexOf("} -> ", at + 1)) {
+    try {
+      const input = JSON.parse(value.slice(space + 1, at + 1)) as unknown;
+      if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+      return { name: value.slice(0, space), input: input as Record<string, unknown>, output: value.slice(at + 5) };
+    } catch {
+      // not the end of the input yet
+    }
+  }
+  return undefined;
 }
 
 function oneLine(text: string): string {

@@ -168,6 +168,25 @@ describe("a request that starts from a compaction block", () => {
   });
 });
 
+describe("a compaction in the middle of a task", () => {
+  it("keeps the question and the tool results so far, and the runner finishes the task from the summary", async () => {
+    const runner = client().beta.messages.toolRunner({ model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: TOOLS, messages: [question("How much are 500 USD in EUR?")] });
+    const seen: Anthropic.Beta.BetaMessage[] = [];
+    for await (const message of runner) {
+      seen.push(message);
+      // After the first tool call: the runner compacts once its result is in.
+      if (seen.length === 1) runner.compactBeforeNextTurn();
+    }
+    expect(seen.map((m) => m.stop_reason)).toEqual(["tool_use", "compaction", "tool_use", "end_turn"]);
+    const summary = (seen[1]!.content[0] as Anthropic.Beta.BetaCompactionBlock).content;
+    expect(summary).toContain("How much are 500 USD in EUR?");
+    expect(summary).toContain('get_exchange_rate {"from":"USD","to":"EUR"} -> {"rate":0.92}');
+    // No second rate lookup: the model goes on with the rate the summary holds.
+    expect(seen[2]!.content.find((b) => b.type === "tool_use")).toMatchObject({ name: "calculate", input: { expression: "500 * 0.92" } });
+    expect(seen[3]!.content.find((b) => b.type === "text")).toMatchObject({ text: expect.stringContaining("460 EUR") });
+  });
+});
+
 describe("context_management with a compact_20260112 edit", () => {
   const base = { model: MODEL, max_tokens: 1024, tools: apiTools, messages: [question("How much are 20 USD in EUR?")] };
   it("is accepted with its beta (the offline conversations never reach the trigger)", async () => {
