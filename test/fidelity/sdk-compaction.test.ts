@@ -74,6 +74,9 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number | un
   return { status: (error as InstanceType<typeof Anthropic.APIError>).status, message: String((error as { apiMessage?: string }).apiMessage) };
 }
 
+// Source: SDK messages.d.ts, the `compaction` param ("the response holds only the resulting `compaction`
+// block (`stop_reason` `"compaction"`)", "accepts this parameter and ignores it", "Cannot be combined with
+// `context_management`"); BetaMessageStream.js for the stream; docs "Compaction" for the beta header.
 describe("a compaction request", () => {
   it("answers with one signed compaction block that keeps the figures, stop_reason compaction", async () => {
     const message = await client().beta.messages.create(compactRequest());
@@ -122,6 +125,8 @@ describe("a compaction request", () => {
   });
 });
 
+// Source: docs "Compaction" ("The API automatically drops all message blocks prior to the compaction
+// block"); SDK `BetaCompactionBlockParam` (null content a no-op, empty content not allowed, signature verbatim).
 describe("a request that starts from a compaction block", () => {
   it("goes on from the summary: a follow-up still has the earlier figure", async () => {
     const block = await compactionBlock();
@@ -168,6 +173,8 @@ describe("a request that starts from a compaction block", () => {
   });
 });
 
+// Source: SDK BetaToolRunner.js, compactBeforeNextTurn() ("Once the current turn has finished, including any
+// tool calls, the runner requests a summary and replaces the message history with the compaction response").
 describe("a compaction in the middle of a task", () => {
   it("keeps the question and the tool results so far, and the runner finishes the task from the summary", async () => {
     const runner = client().beta.messages.toolRunner({ model: MODEL, max_tokens: 1024, betas: [COMPACTION_BETA], tools: TOOLS, messages: [question("How much are 500 USD in EUR?")] });
@@ -187,6 +194,7 @@ describe("a compaction in the middle of a task", () => {
   });
 });
 
+// Source: docs "Compaction" (beta compact-2026-01-12; trigger default 150,000 input tokens, minimum 50,000).
 describe("context_management with a compact_20260112 edit", () => {
   const base = { model: MODEL, max_tokens: 1024, tools: apiTools, messages: [question("How much are 20 USD in EUR?")] };
   it("is accepted with its beta (the offline conversations never reach the trigger)", async () => {
@@ -201,6 +209,8 @@ describe("context_management with a compact_20260112 edit", () => {
   });
 });
 
+// Source: SDK BetaToolRunner.js (compactBeforeNextTurn(), "Requires the `compact-2026-09-04` beta"; a
+// compaction scheduled at the end runs after the final turn).
 describe("the toolRunner's compactBeforeNextTurn()", () => {
   it("compacts after the final turn, and the conversation goes on from the summary", async () => {
     const runner = client().beta.messages.toolRunner({
