@@ -13,6 +13,7 @@
 // A refusal is a Verdict, never an exception: the loop sends it to the model as an is_error result,
 // and the model can explain it to the user and suggest what to do.
 
+import { messages } from "../../shared/i18n/messages.ts";
 import type { Approver } from "./approver.ts";
 import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdict } from "./permissions.ts";
 
@@ -39,6 +40,8 @@ export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boo
 
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
   const find = (list: Rule[], need: Need) => list.find((rule) => ruleMatches(rule, call, need));
+  // Why a call runs, and why the card asks, are read by the learner: in their language (COURSE_LANG).
+  const say = messages().gate;
 
   // Deny first: an allow rule written later to stop the prompts must not erase a line drawn for safety.
   const denied = find(rules.deny, "any");
@@ -49,22 +52,22 @@ export async function decide(call: GateCall, rules: PermissionRules, approver: A
   const askRule = find(rules.ask, "any");
   if (!askRule) {
     const allowed = find(rules.allow, "every");
-    if (allowed) return { allowed: true, reason: `allowed by the rule ${allowed.source}` };
-    if (call.readOnly) return { allowed: true, reason: `${call.name} only reads, so it runs without asking` };
+    if (allowed) return { allowed: true, reason: say.allowedByRule(allowed.source) };
+    if (call.readOnly) return { allowed: true, reason: say.onlyReads(call.name) };
   }
 
   if (!approver.canAsk) return { allowed: false, reason: nobodyToAsk(call, approver.unavailable) };
 
-  const why = askRule ? `the rule ask ${askRule.source} says to ask` : `${call.name} can change things, and no rule allows it`;
+  const why = askRule ? say.askRuleSays(askRule.source) : say.mayChange(call.name);
   const answer = await approver.ask({ call, why });
   if (answer === "always") {
     // Remembered for this tool only, in memory only: the file on disk does not change.
-    rules.allow.push({ tool: call.name, source: `${call.name} (you answered "always" this session)` });
+    rules.allow.push({ tool: call.name, source: say.alwaysRule(call.name) });
     // An ask rule still comes first next time: "always" only ends the questions no rule asks for.
-    if (askRule) return { allowed: true, reason: `the user approved this call (the rule ask ${askRule.source} will still ask next time)` };
-    return { allowed: true, reason: `the user allowed ${call.name} for the rest of this session` };
+    if (askRule) return { allowed: true, reason: say.approvedAskAgain(askRule.source) };
+    return { allowed: true, reason: say.allowedForSession(call.name) };
   }
-  if (answer === "yes") return { allowed: true, reason: "the user approved this call" };
+  if (answer === "yes") return { allowed: true, reason: say.approved };
   return { allowed: false, reason: declinedByUser(call) };
 }
 

@@ -7,6 +7,8 @@
 //   3. The message asks for several things in a row (MANY_STEPS or more steps): strong.
 //   4. Anything else: cheap.
 
+import { messages } from "../../shared/i18n/messages.ts";
+
 export const CHEAP_MODEL = "claude-haiku-5-5";
 export const STRONG_MODEL = "claude-sonnet-5-5";
 export const MANY_STEPS = 3;
@@ -23,16 +25,17 @@ export interface TaskFacts {
 
 export interface Route {
   model: string;
-  // Why, in a few words, for the transcript: "cheap: 1 step".
+  // Why, in a few words, for the transcript: "cheap: 1 step" (in the learner's language, COURSE_LANG).
   why: string;
 }
 
 export function routeModel(facts: TaskFacts, models = { cheap: CHEAP_MODEL, strong: STRONG_MODEL }): Route {
+  const say = messages().routing;
   const pinned = facts.override?.trim();
-  if (pinned) return { model: pinned, why: "pinned with --model or ANTHROPIC_MODEL" };
-  if (facts.asksForStrong) return { model: models.strong, why: "strong: the user asked for it" };
-  if (facts.steps >= MANY_STEPS) return { model: models.strong, why: `strong: ${facts.steps} steps` };
-  return { model: models.cheap, why: `cheap: ${facts.steps === 1 ? "1 step" : `${facts.steps} steps`}` };
+  if (pinned) return { model: pinned, why: say.pinned };
+  if (facts.asksForStrong) return { model: models.strong, why: say.askedForStrong };
+  if (facts.steps >= MANY_STEPS) return { model: models.strong, why: say.steps(true, facts.steps) };
+  return { model: models.cheap, why: say.steps(false, facts.steps) };
 }
 
 const ASKS_FOR_STRONG =

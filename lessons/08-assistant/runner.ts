@@ -85,10 +85,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     const orphans = orphanIds(loaded.messages);
     let history = repairOrphans(loaded.messages);
     if (orphans.length > 0) {
-      print(
-        `  ! ${turn.session} has ${orphans.length} tool call(s) that never returned (${orphans.join(", ")}): the last run stopped mid-call. ` +
-          "Sent as it is, the API would refuse it (400). Answering them: interrupted, effect unknown.",
-      );
+      print(messages().sessionNotes.orphans(turn.session, orphans.length, orphans.join(", ")));
       // When the file ends with the open call (the usual crash), its answers are written down too, so
       // the file itself reads as a valid conversation again. An orphan further back, followed by more
       // messages, cannot be fixed by appending; it is repaired like this on every load.

@@ -13,6 +13,10 @@
 import { mkdir, open, readFile } from "node:fs/promises";
 import path from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
+import { messages as catalogue } from "../../shared/i18n/messages.ts";
+
+// The notes a learner reads when a session file is damaged, in their language (COURSE_LANG).
+const say = () => catalogue().sessionNotes;
 
 export type SessionLine =
   | { type: "message"; at: string; message: Anthropic.MessageParam; model?: string; why?: string }
@@ -57,7 +61,7 @@ export async function loadSession(file: string): Promise<LoadedSession> {
     if (line) lines.push(line);
     // A line cut short by a crash mid-write (or mangled by hand) is skipped, never fatal: losing one
     // event is better than losing the session.
-    else notes.push(`${path.basename(file)} line ${index + 1} is not a complete record (cut short by a crash?); skipped it.`);
+    else notes.push(say().cutLine(path.basename(file), index + 1));
   });
   return { messages: keepValid(messagesFrom(lines), notes, path.basename(file)), notes };
 }
@@ -95,18 +99,18 @@ function isMessage(value: unknown): value is Anthropic.MessageParam {
 // assistant message first ("first message must use the user role"). Those parts are left out too,
 // each with a note, so one damaged line costs one event, never the session. (A call left without its
 // result is answered "interrupted" by repair-orphans.ts.)
-export function keepValid(messages: Anthropic.MessageParam[], notes: string[], name = "the session"): Anthropic.MessageParam[] {
+export function keepValid(messages: Anthropic.MessageParam[], notes: string[], name = say().theSession): Anthropic.MessageParam[] {
   const kept: Anthropic.MessageParam[] = [];
   let open = new Set<string>(); // the calls of the message just kept, not answered yet
   const seen = new Set<string>(); // every call id kept so far: ids must be unique in a request
   for (const message of messages) {
     if (kept.length === 0 && message.role !== "user") {
-      notes.push(`${name} starts with an assistant message (its user message was damaged); skipped it.`);
+      notes.push(say().assistantFirst(name));
       continue;
     }
     const calls = message.role === "assistant" && typeof message.content !== "string" ? message.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])) : [];
     if (calls.some((id) => seen.has(id))) {
-      notes.push(`${name} holds a tool call twice (a line written again); skipped the repeat.`);
+      notes.push(say().callTwice(name));
       continue;
     }
     for (const id of calls) seen.add(id);
@@ -120,7 +124,7 @@ export function keepValid(messages: Anthropic.MessageParam[], notes: string[], n
         return ok;
       });
       if (stray > 0) {
-        notes.push(`${name}: ${stray} tool result(s) answer a call that is not in the session just before (a damaged line, or given twice); skipped them.`);
+        notes.push(say().strayResults(name, stray));
       }
       if (content.length === 0) continue;
     }

@@ -18,6 +18,7 @@ import { defaultApprover, type Approver } from "../07-approval-gates/approver.ts
 import { createGatedExecutor, type ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
 import { checkRules, loadRules } from "../07-approval-gates/rules-file.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { lessonParts, type EditParts } from "./apply-edit.ts";
 import { createEditFileTool } from "./edit-file.ts";
 import { DEFAULT_PROJECT } from "./project-path.ts";
@@ -89,7 +90,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
   const approver = options.approver ?? defaultApprover();
 
   const created = await seedProject(project);
-  if (created.length > 0) print(chalk.dim(`  (created the project folder ${project} with ${created.join(", ")})`));
+  if (created.length > 0) print(chalk.dim(messages().edits.createdProject(project, created.join(", "))));
 
   const tools = createAgentTools(project, options.parts).map((tool) => (tool.name === "edit_file" ? printingDiffs(tool, print) : tool));
   for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${warning}`));
@@ -97,7 +98,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     rules,
     approver,
     onVerdict: (call, verdict) => {
-      if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${call.name} runs: ${verdict.reason}`));
+      if (verdict.allowed && !call.readOnly) print(chalk.dim(messages().approval.gateRuns(call.name, verdict.reason)));
     },
   });
   const result = await runLoop(client, task, { tools, system: systemPrompt(rules, rulesFile), executeTools, maxTokens: 2048 });

@@ -23,6 +23,7 @@ import { defaultApprover, type Approver } from "../07-approval-gates/approver.ts
 import { createGatedExecutor, type ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
 import { checkRules, loadRules } from "../07-approval-gates/rules-file.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { businessHoursHook, hoursFromSetting, OFFICE_HOURS, type BusinessHours } from "./business-hours.ts";
 import { cardNumberHook } from "./card-numbers.ts";
@@ -82,7 +83,7 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
     showTools(print, builtIn, mcpTools);
     const tools: ToolWithEffect[] = [...builtIn, ...mcpTools];
     for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${inert(warning)}`));
-    if (!approver.canAsk) print(chalk.dim("  (no terminal: calls that need approval will be refused, not asked about)"));
+    if (!approver.canAsk) print(chalk.dim(messages().approval.noTerminal));
 
     const gated = createGatedExecutor({
       rules,
@@ -90,7 +91,7 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
       // Lesson 05's executor runs what the gate let through: a timeout and an output cap for every call.
       runAllowed: (calls, all) => executeBatch(calls, all as SafeTool[]),
       onVerdict: (call, verdict) => {
-        if (verdict.allowed && !call.readOnly) print(chalk.dim(`  ✓ gate: ${inert(call.name)} runs: ${inert(verdict.reason)}`));
+        if (verdict.allowed && !call.readOnly) print(chalk.dim(messages().approval.gateRuns(inert(call.name), inert(verdict.reason))));
       },
     });
     const executeTools = withHooks(gated, { pre: [businessHoursHook(hours)], post: [cardNumberHook] });
@@ -104,13 +105,14 @@ export async function runAgent(client: Anthropic, task: string, options: McpAgen
 
 // What the wire does not show: which tools came from where, and what each server claims about them.
 function showTools(print: (line: string) => void, builtIn: ToolWithEffect[], mcpTools: ToolWithEffect[]): void {
-  print(chalk.dim(`  built-in: ${builtIn.map((t) => t.name).join(", ")}`));
+  const say = messages().mcpTools;
+  print(chalk.dim(say.builtIn(builtIn.map((t) => t.name).join(", "))));
   const byServer = new Map<string, string[]>();
   for (const tool of mcpTools) {
     const [, server = "?", name = tool.name] = /^mcp__(.+?)__(.+)$/.exec(tool.name) ?? [];
     byServer.set(server, [...(byServer.get(server) ?? []), name]);
   }
-  for (const [server, names] of byServer) print(chalk.dim(`  mcp ${inert(server)}: ${names.map((n) => inert(n)).join(", ")} (as mcp__${inert(server)}__<tool>; untrusted: asked about unless a rule allows)`));
+  for (const [server, names] of byServer) print(chalk.dim(say.server(inert(server), names.map((n) => inert(n)).join(", "))));
   const twice = builtIn.filter((t) => mcpTools.some((m) => m.name.endsWith(`__${t.name}`))).map((t) => t.name);
-  if (twice.length > 0) print(chalk.dim(`  under two names: ${twice.map((n) => `${n} / mcp__course__${n}`).join(", ")}: the prefix says whose code runs`));
+  if (twice.length > 0) print(chalk.dim(say.twice(twice.map((n) => `${n} / mcp__course__${n}`).join(", "))));
 }

@@ -318,6 +318,49 @@ export const en = {
       `cost: this message ${turn} · session ${session} · today ${today} (tokens at the list prices in shared/model.ts)`,
   },
 
+  // Lesson 07's gate, in the words the learner reads: why a call was let through (the "✓ gate" line)
+  // and why the approval card asks. Refusals are not here: they are tool results, written for the model.
+  gate: {
+    allowedByRule: (rule: string) => `allowed by the rule ${rule}`,
+    onlyReads: (tool: string) => `${tool} only reads, so it runs without asking`,
+    askRuleSays: (rule: string) => `the rule ask ${rule} says to ask`,
+    mayChange: (tool: string) => `${tool} can change things, and no rule allows it`,
+    approved: "the user approved this call",
+    approvedAskAgain: (rule: string) => `the user approved this call (the rule ask ${rule} will still ask next time)`,
+    allowedForSession: (tool: string) => `the user allowed ${tool} for the rest of this session`,
+    alwaysRule: (tool: string) => `${tool} (you answered "always" this session)`,
+  },
+
+  // Lesson 08's model routing (route-model.ts), its session notes and its crash repair.
+  routing: {
+    pinned: "pinned with --model or ANTHROPIC_MODEL",
+    askedForStrong: "strong: the user asked for it",
+    steps: (strong: boolean, steps: number) => `${strong ? "strong" : "cheap"}: ${steps === 1 ? "1 step" : `${steps} steps`}`,
+  },
+  sessionNotes: {
+    cutLine: (file: string, line: number) => `${file} line ${line} is not a complete record (cut short by a crash?); skipped it.`,
+    assistantFirst: (name: string) => `${name} starts with an assistant message (its user message was damaged); skipped it.`,
+    callTwice: (name: string) => `${name} holds a tool call twice (a line written again); skipped the repeat.`,
+    strayResults: (name: string, count: number) =>
+      `${name}: ${count} tool result(s) answer a call that is not in the session just before (a damaged line, or given twice); skipped them.`,
+    theSession: "the session",
+    orphans: (session: string, count: number, ids: string) =>
+      `  ! ${session} has ${count} tool call(s) that never returned (${ids}): the last run stopped mid-call. ` +
+      "Sent as it is, the API would refuse it (400). Answering them: interrupted, effect unknown.",
+  },
+
+  // Lesson 10: the sample project it makes on its first run.
+  edits: {
+    createdProject: (folder: string, files: string) => `  (created the project folder ${folder} with ${files})`,
+  },
+
+  // Lesson 11: which tools came from where.
+  mcpTools: {
+    builtIn: (names: string) => `  built-in: ${names}`,
+    server: (server: string, names: string) => `  mcp ${server}: ${names} (as mcp__${server}__<tool>; untrusted: asked about unless a rule allows)`,
+    twice: (pairs: string) => `  under two names: ${pairs}: the prefix says whose code runs`,
+  },
+
   doctor: {
     ok: "ok  ",
     warn: "warn",

@@ -77,11 +77,26 @@ function explainRefusal(ctx: PlanContext, tool: string, output: string): string 
   if (/\bhook\b/.test(output)) {
     return ctx.t({
       en: `I did not run ${tool}: ${why} I will not retry it now; ask me again in business hours.`,
-      ru: `Я не стал запускать ${tool}: ${why} Сейчас повторять не буду; попросите снова в рабочее время.`,
+      ru: `Я не стал запускать ${tool}: ${whyRu(output)} Сейчас повторять не буду; попросите снова в рабочее время.`,
     });
   }
   return ctx.t({
     en: `I did not run ${tool}: ${why} I will not retry it or go around it. You can approve it in a terminal (npm run lesson 11), allow it in lessons/11-mcp/permissions.json, or do it yourself.`,
-    ru: `Я не стал запускать ${tool}: ${why} Повторять или обходить не буду. Можно одобрить вызов в терминале (npm run lesson 11), разрешить его в lessons/11-mcp/permissions.json или сделать это самому.`,
+    ru: `Я не стал запускать ${tool}: ${whyRu(output)} Повторять или обходить не буду. Можно одобрить вызов в терминале (npm run lesson 11), разрешить его в lessons/11-mcp/permissions.json или сделать это самому.`,
   });
+}
+
+// The refusal came in English (hooks and the gate speak to the model in English); a Russian answer
+// retells it in Russian, as a model would, from its words: which hook or rule, and the hours.
+function whyRu(output: string): string {
+  const hook = /the hook (\S+) refused/.exec(output)?.[1];
+  const hours = /\((\d\d:\d\d-\d\d:\d\d)/.exec(output)?.[1];
+  if (hook && /business hours/.test(output)) {
+    return `его остановил хук ${hook}: изменения делаются только в рабочее время${hours ? ` (${hours} по рабочим дням)` : ""}.`;
+  }
+  if (hook) return `его остановил хук ${hook}.`;
+  if (/no terminal|nobody (?:can|could) (?:answer|approve)/i.test(output)) return "на это нужно ваше одобрение, а спросить было негде (нет терминала).";
+  if (/answered no|declined/i.test(output)) return "вы ответили «нет», когда я спросил.";
+  if (/deny rule|rules? forbid/i.test(output)) return "его запрещает ваше правило deny в файле правил.";
+  return "проверка разрешений его не пропустила.";
 }

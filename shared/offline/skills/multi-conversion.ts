@@ -76,7 +76,7 @@ export const multiConversionSkill: Skill = {
     return {
       say: ctx.t({
         en: `${text}${source ? `\nRates from: ${source}.` : ""}`,
-        ru: `${text}${source ? `\nИсточник курсов: ${source}.` : ""}`,
+        ru: `${text}${source ? `\nИсточник курсов: ${sourceRu(source)}.` : ""}`,
       }),
     };
   },
@@ -144,4 +144,11 @@ function sourceOf(ctx: PlanContext): string | undefined {
 
 function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
+}
+
+// The tool names its source in English; a Russian answer retells the demo table's note in Russian and
+// quotes any other source as the tool gave it.
+function sourceRu(source: string): string {
+  if (/^demo table\b/.test(source)) return `демо-таблица${/LIVE_RATES_URL/.test(source) ? " (для живых курсов задайте LIVE_RATES_URL)" : ""}`;
+  return `«${source}»`;
 }
