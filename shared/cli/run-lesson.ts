@@ -19,6 +19,7 @@ import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem 
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 import { openTape, type Tape } from "./record-replay-flags.ts";
 import { en } from "../i18n/en.ts";
+import { courseLanguage } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
 import { sourceMappedStack } from "./source-mapped-stack.ts";
 import { courseLanguage } from "../i18n/language.ts";
@@ -115,7 +116,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     console.error(chalk.red(inert((error as Error).message)));
     return 2;
   }
-  const task = given || tape?.task || agent.sampleTasks[0] || "";
+  const task = given || tape?.task || firstSample(agent.sampleTasks);
   const builtInModel = tape?.model ?? (values.chat ? undefined : agent.builtInModelFor?.(task));
   // A streamed answer's words are shown as they arrive (lesson 08 streams).
   const transcript = createTranscript({ raw: values.raw, live: (text) => void process.stdout.write(text) });
@@ -195,6 +196,13 @@ function fullUsage(named: { number: number; flags: LessonFlags } | undefined): s
 
 // A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
 // (the shell reads it as a variable), so a task with $, `, ", \ or ! goes in single quotes.
+// The sample a learner sees first is in their language: under COURSE_LANG=ru, the first sample task
+// written in Russian (every lesson has one), so the answer and the offline model's thinking are Russian too.
+export function firstSample(tasks: string[]): string {
+  const inLanguage = courseLanguage() === "ru" ? tasks.find((task) => /[а-яё]/i.test(task)) : undefined;
+  return inLanguage ?? tasks[0] ?? "";
+}
+
 export function shellQuoted(task: string): string {
   return /[$`"\\!]/.test(task) ? `'${task.replace(/'/g, `'\\''`)}'` : `"${task}"`;
 }
