@@ -7,7 +7,9 @@
 //      in test/wrong-answers/ fails at least one check of its exercise (see wrong-answer-proofs.ts), and
 //      every hint marked "Replaces:" passes the checks it names (hint-answers.ts);
 //   4. run every lesson's agent offline on its sample task, with no terminal (must exit 0), in a
-//      temporary copy of the course, so the learner's workspace/ is never touched.
+//      temporary copy of the course, so the learner's workspace/ is never touched. They run in Russian
+//      (COURSE_LANG=ru, so each runs its first Russian sample task), and no line they print may be
+//      English prose (latin-prose.ts has the rule); the lessons' own tests read them in English.
 // It ends with one line, "N passed, N failed", counting each of those checks.
 // Steps 1, 3 (its proofs, one vitest run) and 4 print nothing while they run, so they start with step 2
 // and run beside it: much of step 2's time is spent waiting on child processes, not computing, and its
@@ -20,6 +22,8 @@ import chalk from "chalk";
 import { copyCourse } from "./course-copy.ts";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
 import { exportedNames } from "./export-names.ts";
+import { BILINGUAL_CHECKS } from "../../test/helpers/say.ts";
+import { authoredPart, describeFindings, findLatinProse } from "./latin-prose.ts";
 import { shippedStarter } from "./starters.ts";
 import { runVitest, workers } from "./vitest-run.ts";
 import { MIN_WRONG_ANSWERS, runProofs } from "./wrong-answer-proofs.ts";
@@ -63,7 +67,9 @@ export async function selfTestCommand(): Promise<number> {
   // independent of step 2: they start now too, and fill the time step 2's workers spend waiting on
   // child processes. Their lines come in step 3. The starters come from shared/starters/, never from
   // exercises/: a learner who has solved exercises can run npm test too, and it still proves what ships.
-  const proofRun = runProofs({ starters: exercises });
+  // Their checks speak Russian (COURSE_CHECK_LANG=ru), so the messages of the exercises whose checks
+  // are bilingual (test/helpers/say.ts) can be read for English prose below.
+  const proofRun = runProofs({ starters: exercises, checkLang: "ru" });
   // So are the lesson runs (step 4), one after another in a copy of the course.
   const lessonRuns = runLessons(lessons);
 
@@ -82,7 +88,7 @@ export async function selfTestCommand(): Promise<number> {
   printSlowest(solved.fileSeconds);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  const { starters, wrongAnswers: proofs, hints } = await proofRun;
+  const { starters, wrongAnswers: proofs, hints, failures } = await proofRun;
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const starter = starters.find((s) => s.exercise === exercise.id);
@@ -115,9 +121,22 @@ export async function selfTestCommand(): Promise<number> {
     record(tally, count >= MIN_WRONG_ANSWERS, `exercise ${exercise.id}: ${count} hand-written wrong answers (at least ${MIN_WRONG_ANSWERS})`);
   }
 
+  // Under COURSE_LANG=ru a learner reads these checks' messages in Russian: every message a starter or a
+  // wrong answer got, with code, names and vitest's own comparison left out (latin-prose.ts).
+  for (const id of BILINGUAL_CHECKS) {
+    const said = failures.filter((f) => f.exercise === id);
+    const english = said.flatMap((f) => findLatinProse(authoredPart(f.message)).map((found) => ({ ...found, where: `${f.answer} > ${f.title}` })));
+    for (const found of english.slice(0, 5)) console.log(chalk.dim(`    ${found.where}: ${found.text.trim()}   [${found.words.join(" ")}]`));
+    record(
+      tally,
+      said.length > 0 && english.length === 0,
+      `exercise ${id}: ${said.length} failure messages of its starter and wrong answers in Russian, ${english.length === 0 ? "no English prose" : `${english.length} line(s) of English prose`}`,
+    );
+  }
+
   step = took("Step 3", step);
 
-  console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal (in a temporary copy)"));
+  console.log(chalk.bold("\n4. Every lesson runs offline on its sample task, with no terminal, in Russian, and prints no English prose (in a temporary copy)"));
   for (const ran of await lessonRuns) {
     // Exit 0 is not enough: a tool that throws a programming error (a wrong argument type, say)
     // becomes an is_error result, the model apologises, and the run still ends well.
@@ -128,6 +147,13 @@ export async function selfTestCommand(): Promise<number> {
       ran.code === 0 && !bug,
       `npm run lesson ${ran.lesson.number} -- --offline exits ${ran.code}${bug ? `, but its output shows a programming error: ${bug}` : ""} (${ran.seconds} s)`,
     );
+    if (STILL_ENGLISH.has(ran.lesson.id)) {
+      console.log(chalk.yellow(`- lesson ${ran.lesson.number} in Russian: not checked yet (${STILL_ENGLISH.get(ran.lesson.id)})`));
+      continue;
+    }
+    const english = findLatinProse(ran.output);
+    if (english.length > 0) console.log(describeFindings(english));
+    record(tally, english.length === 0, `npm run lesson ${ran.lesson.number} under COURSE_LANG=ru: ${english.length === 0 ? "no line of English prose" : `${english.length} line(s) of English prose (above)`}`);
   }
 
   took("Step 4", step);
@@ -141,13 +167,19 @@ export async function selfTestCommand(): Promise<number> {
 
 // What a bug in the course's own code looks like when a tool reports it: Node's error codes and the
 // errors of calling something wrongly. A lesson's sample output never contains these on purpose.
+// Lessons whose Russian output is still being translated: named here with who is on it, so the step
+// says so instead of failing. Remove a lesson from the list as soon as its translation lands.
+// TODO(h25web): lesson 09's channel lines and heartbeat tasks are translated in h25web's branch.
+const STILL_ENGLISH = new Map<string, string>([["09-channels", "TODO(h25web): its channel lines are being translated"]]);
+
 const PROGRAMMING_ERROR = /\bERR_[A-Z_]{3,}\b|\b(?:TypeError|ReferenceError|SyntaxError|RangeError)\b|is not a function|Cannot read properties of/;
 
-// Runs every lesson's sample task offline, one after another, as `npm run lesson N -- --offline` does.
+// Runs every lesson's sample task offline, one after another, as `npm run lesson N -- --offline` does,
+// in Russian.
 // Lessons write to workspace/ (files, memory): in the learner's own folder that would spoil the
 // first-run output lessons 03 and 06 promise. A copy of the course takes the writes instead.
 async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: CourseUnit; code: number; output: string; seconds: string }>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_LANG: "ru" };
   delete env.ANTHROPIC_API_KEY;
   delete env.ANTHROPIC_BASE_URL;
   // Offline runs open no TLS connection; where this is set, reading the extra CA file costs every node

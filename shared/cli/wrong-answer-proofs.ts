@@ -40,6 +40,9 @@ export interface ProofRun {
   // Every hint marked "Replaces:" and every lesson function in LESSON_WORDS (hint-answers.ts), spliced
   // into its solution: the checks it names must pass.
   hints: WrongAnswerProof[];
+  // What each failing check of a starter or a wrong answer said, in the run's checkLang: npm test reads
+  // the Russian ones of the exercises whose checks speak Russian (test/helpers/say.ts).
+  failures: Array<{ exercise: string; answer: string; title: string; message: string }>;
 }
 
 // Correct variants of these exercises (their reference solutions, each file with a comment added) run
@@ -58,7 +61,8 @@ export async function proveWrongAnswers(only?: string[]): Promise<WrongAnswerPro
 
 // The wrong answers of `only` (or of every exercise), and the starters of `starters`, in one run: a
 // vitest start, and the modules they share loaded once, instead of one run for each kind.
-export async function runProofs(options: { only?: string[]; starters?: CourseUnit[] }): Promise<ProofRun> {
+// checkLang: the language of the checks' messages (COURSE_CHECK_LANG); English unless asked.
+export async function runProofs(options: { only?: string[]; starters?: CourseUnit[]; checkLang?: "en" | "ru" }): Promise<ProofRun> {
   const only = options.only?.length ? options.only : undefined;
   const all = listWrongAnswers(process.cwd(), only);
   const runnable = all.filter((wrong) => problemOf(wrong) === undefined);
@@ -72,14 +76,19 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
   const answers = [...runnable, ...controls, ...starters, ...hints.answers];
   const runDir = prepareRun(answers);
   try {
-    const report = answers.length > 0 ? await runProjects(runDir) : undefined;
+    const report = answers.length > 0 ? await runProjects(runDir, options.checkLang ?? "en") : undefined;
     const proofs = all.map((wrong) => judge(wrong, report));
     // A control that passes says nothing new; one that fails is the run's one failing line.
     const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
     // A hint that could not be spliced has no answer to point at: its line says why.
     const unspliced = hints.problems.map((line): WrongAnswerProof => ({ wrong: { exercise: "", name: "", dir: "", files: [] }, ok: false, line }));
     const hintProofs = [...hints.answers.map((hint) => judgeHint(hint, report)), ...unspliced];
-    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs };
+    const failures = [...runnable, ...starters].flatMap((answer) =>
+      resultsOf(answer, report)
+        .tests.filter((t) => t.ran && !t.passed)
+        .map((t) => ({ exercise: answer.exercise, answer: answer.name, title: t.title, message: t.message })),
+    );
+    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs, failures };
   } finally {
     rmSync(runDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
@@ -224,7 +233,7 @@ export function judge(wrong: WrongAnswer, report: ProjectReport | undefined): Wr
   };
 }
 
-async function runProjects(runDir: string): Promise<ProjectReport | undefined> {
+async function runProjects(runDir: string, checkLang: "en" | "ru"): Promise<ProjectReport | undefined> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-wrong-"));
   const reportFile = path.join(dir, "report.json");
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
@@ -233,6 +242,7 @@ async function runProjects(runDir: string): Promise<ProjectReport | undefined> {
     ...process.env,
     COURSE_PROJECT_REPORT: reportFile,
     COURSE_WRONG_RUN_DIR: runDir,
+    COURSE_CHECK_LANG: checkLang,
     FORCE_COLOR: "0",
   };
   delete env.ANTHROPIC_API_KEY;
