@@ -11,6 +11,7 @@ import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
 import { DEFAULT_MODEL } from "../shared/model.ts";
 import { createClient } from "../shared/client.ts";
+import { say } from "./helpers/say.ts";
 
 const FILE = "exercises/01-first-tool/search-contacts.ts";
 const offline = createClient({ offline: true }).client;
@@ -23,14 +24,20 @@ const people = [
 describe("searchContacts: the function the model never sees (TODO 1)", () => {
   it("finds a contact by part of the name, ignoring case", () => {
     const found = searchContacts("OLG", people).map((c) => c.name);
-    expect(found, `searchContacts("OLG") should find "Olga Ivanova" (case-insensitive, part of the name). Look at TODO 1 in ${FILE}.`).toEqual([
+    expect(found, say(
+      `searchContacts("OLG") should find "Olga Ivanova" (case-insensitive, part of the name). Look at TODO 1 in ${FILE}.`,
+      `searchContacts("OLG") должна найти "Olga Ivanova" (без учёта регистра, по части имени). Смотрите TODO 1 в ${FILE}.`,
+    )).toEqual([
       "Olga Ivanova",
     ]);
   });
 
   it("returns every match, not just the first", () => {
     const found = searchContacts("ov", people).map((c) => c.name);
-    expect(found, 'searchContacts("ov") should return all three people whose names contain "ov", in list order.').toEqual([
+    expect(found, say(
+      'searchContacts("ov") should return all three people whose names contain "ov", in list order.',
+      'searchContacts("ov") должна вернуть всех троих, в чьих именах есть "ov", в порядке списка.',
+    )).toEqual([
       "Olga Ivanova",
       "Oleg Petrov",
       "Pavel Orlov",
@@ -38,12 +45,18 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
   });
 
   it("returns an empty list when nothing matches", () => {
-    expect(searchContacts("zzz", people), 'searchContacts("zzz") should return [] (no match is not an error).').toEqual([]);
+    expect(searchContacts("zzz", people), say(
+      'searchContacts("zzz") should return [] (no match is not an error).',
+      'searchContacts("zzz") должна вернуть [] (ничего не найти — не ошибка).',
+    )).toEqual([]);
   });
 
   it("searches the contact list from contacts.ts when no list is given", () => {
     const found = searchContacts("ann").map((c) => c.name);
-    expect(found, `searchContacts("ann") with no second argument searches CONTACTS: "Anna Petrova" and "Anne Smith", in list order.`).toEqual([
+    expect(found, say(
+      `searchContacts("ann") with no second argument searches CONTACTS: "Anna Petrova" and "Anne Smith", in list order.`,
+      `searchContacts("ann") без второго аргумента ищет в CONTACTS: "Anna Petrova" и "Anne Smith", в порядке списка.`,
+    )).toEqual([
       "Anna Petrova",
       "Anne Smith",
     ]);
@@ -64,15 +77,23 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
       const found = searchContacts(query, russian).map((c) => c.name);
       expect(
         found,
-        `searchContacts(${JSON.stringify(query)}) should find "${expected}": our users write Russian, and "ignoring case" ` +
-          `means every alphabet. Lower-case both sides with toLowerCase(), which knows Cyrillic; a hand-made A-Z rule does not (TODO 1 in ${FILE}).`,
+        say(
+          `searchContacts(${JSON.stringify(query)}) should find "${expected}": our users write Russian, and "ignoring case" ` +
+            `means every alphabet. Lower-case both sides with toLowerCase(), which knows Cyrillic; a hand-made A-Z rule does not (TODO 1 in ${FILE}).`,
+          `searchContacts(${JSON.stringify(query)}) должна найти "${expected}": наши пользователи пишут по-русски, и «без учёта ` +
+            `регистра» значит в любом алфавите. Приведите обе стороны к нижнему регистру через toLowerCase(), он знает кириллицу; ` +
+            `самодельное правило для A-Z — нет (TODO 1 в ${FILE}).`,
+        ),
       ).toEqual([expected]);
     }
   });
 
   it("ignores spaces around the query", { tags: "hard" }, () => {
     const found = searchContacts("  olga ", people).map((c) => c.name);
-    expect(found, `searchContacts("  olga ") should find "Olga Ivanova": spaces around the query do not count (trim it).`).toEqual([
+    expect(found, say(
+      `searchContacts("  olga ") should find "Olga Ivanova": spaces around the query do not count (trim it).`,
+      `searchContacts("  olga ") должна найти "Olga Ivanova": пробелы вокруг запроса не считаются (обрежьте их через trim()).`,
+    )).toEqual([
       "Olga Ivanova",
     ]);
   });
@@ -82,9 +103,14 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
       const found = searchContacts(query, people).map((c) => c.name);
       expect(
         found,
-        `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}: whitespace around the query (spaces, tabs, line ` +
-          `breaks, as a model or a paste can send) does not count, so it should find "Olga Ivanova". trim() removes every kind; ` +
-          `a replace() of " " alone does not (TODO 1 in ${FILE}).`,
+        say(
+          `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}: whitespace around the query (spaces, tabs, line ` +
+            `breaks, as a model or a paste can send) does not count, so it should find "Olga Ivanova". trim() removes every kind; ` +
+            `a replace() of " " alone does not (TODO 1 in ${FILE}).`,
+          `searchContacts(${JSON.stringify(query)}) вернула ${JSON.stringify(found)}: пробельные символы вокруг запроса (пробелы, ` +
+            `табуляции, переводы строк — их присылает и модель, и вставка из буфера) не считаются, так что она должна найти ` +
+            `"Olga Ivanova". trim() убирает их все; replace() одного " " — нет (TODO 1 в ${FILE}).`,
+        ),
       ).toEqual(["Olga Ivanova"]);
     }
   });
@@ -103,13 +129,18 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
       try {
         found = searchContacts(query, list).map((c) => c.name);
       } catch (error) {
-        found = `an error: ${error instanceof Error ? error.message : String(error)}`;
+        found = say("an error: ", "ошибка: ") + (error instanceof Error ? error.message : String(error));
       }
       expect(
         found,
-        `searchContacts(${JSON.stringify(query)}) gave ${JSON.stringify(found)}: the user's text is data, so "${query}" should match ` +
-          `only names containing those very characters. A RegExp built from the query reads "." as any character and "(" as a ` +
-          `group; compare with includes() instead (TODO 1 in ${FILE}).`,
+        say(
+          `searchContacts(${JSON.stringify(query)}) gave ${JSON.stringify(found)}: the user's text is data, so "${query}" should match ` +
+            `only names containing those very characters. A RegExp built from the query reads "." as any character and "(" as a ` +
+            `group; compare with includes() instead (TODO 1 in ${FILE}).`,
+          `searchContacts(${JSON.stringify(query)}) дала ${JSON.stringify(found)}: текст пользователя — это данные, так что "${query}" ` +
+            `должен находить только имена, где есть ровно эти символы. RegExp из запроса читает "." как любой символ, а "(" как ` +
+            `группу; сравнивайте через includes() (TODO 1 в ${FILE}).`,
+        ),
       ).toEqual([...expected]);
     }
   });
@@ -119,8 +150,12 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
     const found = searchContacts("anna", many).map((c) => c.name);
     expect(
       found.length,
-      `searchContacts("anna") over 12 people called Anna returned ${found.length} of them: the README asks for every match. A ` +
-        `model told of only some says the others do not exist (TODO 1 in ${FILE}).`,
+      say(
+        `searchContacts("anna") over 12 people called Anna returned ${found.length} of them: the README asks for every match. A ` +
+          `model told of only some says the others do not exist (TODO 1 in ${FILE}).`,
+        `searchContacts("anna") среди 12 человек по имени Anna вернула ${found.length}: README просит все совпадения. Модель, ` +
+          `которой показали только часть, скажет, что остальных нет (TODO 1 в ${FILE}).`,
+      ),
     ).toBe(12);
   });
 
@@ -129,8 +164,13 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
       const found = searchContacts(query, people).map((c) => c.name);
       expect(
         found,
-        `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}. Every name "contains" the empty string, so a ` +
-          `plain includes() hands the model the whole contact list for a search for nothing. An empty or blank query should return [] (TODO 1 in ${FILE}).`,
+        say(
+          `searchContacts(${JSON.stringify(query)}) returned ${JSON.stringify(found)}. Every name "contains" the empty string, so a ` +
+            `plain includes() hands the model the whole contact list for a search for nothing. An empty or blank query should return [] (TODO 1 in ${FILE}).`,
+          `searchContacts(${JSON.stringify(query)}) вернула ${JSON.stringify(found)}. Пустая строка «содержится» в любом имени, так ` +
+            `что простой includes() отдаёт модели весь список контактов на поиск ничего. Пустой запрос или запрос из одних пробелов ` +
+            `должен вернуть [] (TODO 1 в ${FILE}).`,
+        ),
       ).toEqual([]);
     }
   });
@@ -156,9 +196,14 @@ describe("searchContacts: the function the model never sees (TODO 1)", () => {
         const found = searchContacts(q, contacts);
         expect(
           found.map((c) => c.email),
-          `searchContacts(${JSON.stringify(q)}, [${contacts.map((c) => JSON.stringify(c.name)).join(", ")}]) should return exactly the ` +
-            `contacts whose name contains the query (case ignored in any alphabet, spaces around it ignored, blank finds nobody), ` +
-            `in list order, each once.`,
+          say(
+            `searchContacts(${JSON.stringify(q)}, [${contacts.map((c) => JSON.stringify(c.name)).join(", ")}]) should return exactly the ` +
+              `contacts whose name contains the query (case ignored in any alphabet, spaces around it ignored, blank finds nobody), ` +
+              `in list order, each once.`,
+            `searchContacts(${JSON.stringify(q)}, [${contacts.map((c) => JSON.stringify(c.name)).join(", ")}]) должна вернуть ровно ` +
+              `те контакты, в чьём имени есть запрос (регистр не важен ни в каком алфавите, пробелы вокруг не считаются, пустой ` +
+              `запрос не находит никого), в порядке списка, каждый по разу.`,
+          ),
         ).toEqual(expected.map((c) => c.email));
       }),
       { seed: 42, numRuns: 200 },
@@ -174,8 +219,11 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
       tools: toolDefinitions([searchContactsTool]),
       messages: [{ role: "user", content: "hi" }],
     });
-    expect(problem?.message, `The API would reject your tool definition in ${FILE}.`).toBeUndefined();
-    expect(searchContactsTool.name, "The tool must be called exactly 'search_contacts' (verb_noun, snake_case).").toBe(
+    expect(problem?.message, say(`The API would reject your tool definition in ${FILE}.`, `API отклонил бы определение инструмента в ${FILE}.`)).toBeUndefined();
+    expect(searchContactsTool.name, say(
+      "The tool must be called exactly 'search_contacts' (verb_noun, snake_case).",
+      "Инструмент должен называться ровно 'search_contacts' (verb_noun, snake_case).",
+    )).toBe(
       "search_contacts",
     );
   });
@@ -198,14 +246,22 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
       const said = first.content.map((block) => (block.type === "text" ? block.text : "")).join(" ").trim();
       expect(
         call?.name,
-        `Offered your tool, the offline demo model did not call search_contacts for ${JSON.stringify(task)}. It said: «${said}» ` +
-          `A model picks a tool from its description alone: say what the tool does (searches the user's contacts by name), when to ` +
-          `use it, and what it returns (name, email and phone) (TODO 2 in ${FILE}).`,
+        say(
+          `Offered your tool, the offline demo model did not call search_contacts for ${JSON.stringify(task)}. It said: «${said}» ` +
+            `A model picks a tool from its description alone: say what the tool does (searches the user's contacts by name), when to ` +
+            `use it, and what it returns (name, email and phone) (TODO 2 in ${FILE}).`,
+          `Офлайн-демомодель получила ваш инструмент, но не вызвала search_contacts для ${JSON.stringify(task)}. Она ответила: «${said}» ` +
+            `Модель выбирает инструмент только по описанию: скажите, что он делает (ищет контакты пользователя по имени), когда его ` +
+            `вызывать и что он возвращает (имя, email и телефон) (TODO 2 в ${FILE}).`,
+        ),
       ).toBe("search_contacts");
       const input = (call?.type === "tool_use" ? call.input : {}) as Record<string, unknown>;
       expect(
         String(input.name ?? "").toLowerCase(),
-        `For ${JSON.stringify(task)} the model called search_contacts with ${JSON.stringify(input)}: the person's name should go in "name" (TODO 3 in ${FILE}).`,
+        say(
+          `For ${JSON.stringify(task)} the model called search_contacts with ${JSON.stringify(input)}: the person's name should go in "name" (TODO 3 in ${FILE}).`,
+          `На ${JSON.stringify(task)} модель вызвала search_contacts с ${JSON.stringify(input)}: имя человека должно попасть в "name" (TODO 3 в ${FILE}).`,
+        ),
       ).toContain(part);
     }
   });
@@ -215,12 +271,20 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
     const cannotTell = /cannot tell/.test(answer);
     expect(
       answer,
-      `Asked "What is Zorro's email?", the offline demo model answered: «${answer}» ` +
-        (cannotTell
-          ? `Your description does not say what happens when no contact matches, so the model could not tell "nobody" from "the tool ` +
-            `failed". Add it, e.g. "When no contact matches, it says so: tell the user rather than guess." (TODO 2 in ${FILE}).`
-          : `It should say that Zorro is not in the contacts: run() should return a sentence saying no contact matches (TODO 4), and ` +
-            `the description should say that it does (TODO 2 in ${FILE}).`),
+      say(
+        `Asked "What is Zorro's email?", the offline demo model answered: «${answer}» ` +
+          (cannotTell
+            ? `Your description does not say what happens when no contact matches, so the model could not tell "nobody" from "the tool ` +
+              `failed". Add it, e.g. "When no contact matches, it says so: tell the user rather than guess." (TODO 2 in ${FILE}).`
+            : `It should say that Zorro is not in the contacts: run() should return a sentence saying no contact matches (TODO 4), and ` +
+              `the description should say that it does (TODO 2 in ${FILE}).`),
+        `На вопрос "What is Zorro's email?" офлайн-демомодель ответила: «${answer}» ` +
+          (cannotTell
+            ? `В описании не сказано, что будет, если никто не нашёлся, поэтому модель не отличила «никого нет» от «инструмент ` +
+              `сломался». Допишите это, например "When no contact matches, it says so: tell the user rather than guess." (TODO 2 в ${FILE}).`
+            : `Она должна сказать, что Zorro нет в контактах: run() должна вернуть фразу о том, что совпадений нет (TODO 4), а ` +
+              `описание — говорить, что так и будет (TODO 2 в ${FILE}).`),
+      ),
     ).toMatch(/^Zorro is not in your contacts/);
   });
 
@@ -229,15 +293,24 @@ describe("search_contacts: the definition the model reads (TODOs 2 and 3)", () =
     const property = (schema.properties ?? {}) as Record<string, { type?: string; description?: string }>;
     expect(
       property.name?.type,
-      `input_schema.properties.name should be { type: "string", description: "..." } (TODO 3 in ${FILE}); it is ${JSON.stringify(property.name)}.`,
+      say(
+        `input_schema.properties.name should be { type: "string", description: "..." } (TODO 3 in ${FILE}); it is ${JSON.stringify(property.name)}.`,
+        `input_schema.properties.name должно быть { type: "string", description: "..." } (TODO 3 в ${FILE}); сейчас это ${JSON.stringify(property.name)}.`,
+      ),
     ).toBe("string");
     expect(
       (property.name?.description ?? "").length,
-      "properties.name needs a description: the model reads it to know what to put there (e.g. \"the name or part of it\").",
+      say(
+        "properties.name needs a description: the model reads it to know what to put there (e.g. \"the name or part of it\").",
+        "properties.name нужно описание: по нему модель понимает, что туда класть (например, \"the name or part of it\").",
+      ),
     ).toBeGreaterThanOrEqual(10);
     expect(
       schema.required ?? [],
-      "`name` must be listed in input_schema.required: without it the model may call the tool with no name at all.",
+      say(
+        "`name` must be listed in input_schema.required: without it the model may call the tool with no name at all.",
+        "`name` должно быть в input_schema.required: иначе модель может вызвать инструмент совсем без имени.",
+      ),
     ).toContain("name");
   });
 
@@ -247,7 +320,10 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
   it("run() gives the model name, email and phone of each match", async () => {
     const output = await searchContactsTool.run({ name: "ivan" });
     for (const expected of ["Ivan Sidorov", "ivan.sidorov@example.com", "+7 900 444-55-66", "Ivana Novak"]) {
-      expect(output, `run({ name: "ivan" }) should include "${expected}" (TODO 4 in ${FILE}); it returned: ${output}`).toContain(
+      expect(output, say(
+        `run({ name: "ivan" }) should include "${expected}" (TODO 4 in ${FILE}); it returned: ${output}`,
+        `в ответе run({ name: "ivan" }) должно быть "${expected}" (TODO 4 в ${FILE}); она вернула: ${output}`,
+      )).toContain(
         expected,
       );
     }
@@ -258,8 +334,12 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
       const output = String(await searchContactsTool.run({ name }));
       expect(
         /\b(no|not found|nothing)\b/i.test(output) && output.includes(name),
-        `run({ name: ${JSON.stringify(name)} }) should return a sentence saying that no contact matches, with the name in it, e.g. ` +
-          `"No contact matches '${name}'.", so the model can tell the user what it looked for instead of guessing; it returned: ${JSON.stringify(output)}`,
+        say(
+          `run({ name: ${JSON.stringify(name)} }) should return a sentence saying that no contact matches, with the name in it, e.g. ` +
+            `"No contact matches '${name}'.", so the model can tell the user what it looked for instead of guessing; it returned: ${JSON.stringify(output)}`,
+          `run({ name: ${JSON.stringify(name)} }) должна вернуть фразу о том, что совпадений нет, с этим именем, например ` +
+            `"No contact matches '${name}'.", чтобы модель сказала пользователю, что она искала, а не гадала; она вернула: ${JSON.stringify(output)}`,
+        ),
       ).toBe(true);
     }
   });
@@ -278,13 +358,21 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
       if (message.includes("not implemented yet")) expect.fail(message);
       expect(
         crashed || /cannot read|is not a function/i.test(message),
-        `run(${JSON.stringify(input)}) crashed inside the code ("${message}"). Check input.name first: when it is not a non-empty ` +
-          `string, throw your own Error that says a name is needed, with an example (TODO 4 in ${FILE}).`,
+        say(
+          `run(${JSON.stringify(input)}) crashed inside the code ("${message}"). Check input.name first: when it is not a non-empty ` +
+            `string, throw your own Error that says a name is needed, with an example (TODO 4 in ${FILE}).`,
+          `run(${JSON.stringify(input)}) упала внутри кода ("${message}"). Сначала проверьте input.name: если это не непустая ` +
+            `строка, бросьте свой Error, который говорит, что нужно имя, и показывает пример (TODO 4 в ${FILE}).`,
+        ),
       ).toBe(false);
       expect(
         message,
-        `run(${JSON.stringify(input)}) should throw an Error saying a name is needed, with an example such as {"name": "Anna"}: ` +
-          `the model sent a bad input and must be told how to fix it. ${message ? `It threw: ${message}` : `It returned: ${JSON.stringify(output)}`} (TODO 4 in ${FILE}).`,
+        say(
+          `run(${JSON.stringify(input)}) should throw an Error saying a name is needed, with an example such as {"name": "Anna"}: ` +
+            `the model sent a bad input and must be told how to fix it. ${message ? `It threw: ${message}` : `It returned: ${JSON.stringify(output)}`} (TODO 4 in ${FILE}).`,
+          `run(${JSON.stringify(input)}) должна бросить Error о том, что нужно имя, с примером вроде {"name": "Anna"}: ` +
+            `модель прислала плохой ввод, и ей нужно сказать, как его исправить. ${message ? `Она бросила: ${message}` : `Она вернула: ${JSON.stringify(output)}`} (TODO 4 в ${FILE}).`,
+        ),
       ).toMatch(/name/i);
     }
   });
@@ -298,14 +386,22 @@ describe("search_contacts: run(), what the harness calls (TODO 4)", () => {
     }
     expect(
       thrown instanceof Error,
-      `run({}) threw ${typeof thrown === "string" ? `a string (${JSON.stringify(thrown)})` : String(thrown)}, not an Error: throw new Error("...") ` +
-        `so the harness (and any code reading error.message) gets the message (TODO 4 in ${FILE}).`,
+      say(
+        `run({}) threw ${typeof thrown === "string" ? `a string (${JSON.stringify(thrown)})` : String(thrown)}, not an Error: throw new Error("...") ` +
+          `so the harness (and any code reading error.message) gets the message (TODO 4 in ${FILE}).`,
+        `run({}) бросила ${typeof thrown === "string" ? `строку (${JSON.stringify(thrown)})` : String(thrown)}, а не Error: пишите throw new Error("..."), ` +
+          `чтобы обвязка (и любой код, читающий error.message) получила сообщение (TODO 4 в ${FILE}).`,
+      ),
     ).toBe(true);
     const message = thrown instanceof Error ? thrown.message : "";
     expect(
       /e\.g\.|example|such as|for instance|\{\s*"?name"?\s*:/i.test(message),
-      `run({})'s error says ${JSON.stringify(message)}: the README asks for an example, e.g. {"name": "Anna"}, so the model sees ` +
-        `the shape of a good input instead of guessing it (TODO 4 in ${FILE}).`,
+      say(
+        `run({})'s error says ${JSON.stringify(message)}: the README asks for an example, e.g. {"name": "Anna"}, so the model sees ` +
+          `the shape of a good input instead of guessing it (TODO 4 in ${FILE}).`,
+        `ошибка run({}) говорит ${JSON.stringify(message)}: README просит пример, например {"name": "Anna"}, чтобы модель видела ` +
+          `форму правильного ввода, а не угадывала её (TODO 4 в ${FILE}).`,
+      ),
     ).toBe(true);
   });
 });
@@ -319,10 +415,10 @@ describe("search_contacts in a round trip with the model (TODO 4)", () => {
     const answer = await askOnce(mock.client, "What is Anna's email?", [searchContactsTool]);
 
     const sentTools = mock.requests[0]?.tools?.map((t) => ("name" in t ? t.name : t.type));
-    expect(sentTools, "The first request should offer the search_contacts tool.").toEqual(["search_contacts"]);
+    expect(sentTools, say("The first request should offer the search_contacts tool.", "Первый запрос должен предлагать инструмент search_contacts.")).toEqual(["search_contacts"]);
     const result = mock.toolResults()[0];
-    expect(result?.is_error ?? false, `The tool failed when the model called it: ${resultText(result)}`).toBe(false);
-    expect(resultText(result), "The tool_result sent back to the model should contain Anna's email.").toContain(
+    expect(result?.is_error ?? false, say(`The tool failed when the model called it: ${resultText(result)}`, `Инструмент упал, когда его вызвала модель: ${resultText(result)}`)).toBe(false);
+    expect(resultText(result), say("The tool_result sent back to the model should contain Anna's email.", "В tool_result, который уходит модели, должен быть email Анны.")).toContain(
       "anna.petrova@example.com",
     );
     expect(answer).toContain("anna.petrova@example.com");

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestSpecification, Vitest } from "vitest/node";
+import { courseLanguage } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
 import { isHard } from "../../test/helpers/levels.ts";
 import { codeFrame } from "./code-frame.ts";
@@ -33,6 +34,9 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   // vitest.config.ts reads COURSE_TARGET when it loads; tests never talk to the real API.
   process.env.COURSE_TARGET = target;
   delete process.env.ANTHROPIC_API_KEY;
+  // The checks' messages in the learner's language (test/helpers/say.ts): vitest.config.ts pins
+  // COURSE_LANG=en for the course's catalogue, so the checks read their own variable.
+  process.env.COURSE_CHECK_LANG = courseLanguage();
   // vitest starts on the first run that needs it, not before: when every verdict comes from the cache
   // (progress on an unchanged course) it never starts, which saves about half a second.
   let started: Promise<Vitest> | undefined;

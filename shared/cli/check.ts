@@ -11,6 +11,7 @@ import { findUnit, listUnits, testFileFor, unknownUnitMessage, type CourseUnit }
 import { nextNotDone } from "./next-exercise.ts";
 import { afterPassText } from "./solution-diff.ts";
 import { messages } from "../i18n/messages.ts";
+import { courseLanguage } from "../i18n/language.ts";
 
 export async function checkCommand(args: string[]): Promise<number> {
   const flags = new Set(args.filter((a) => a.startsWith("--")));
@@ -54,7 +55,7 @@ export async function checkCommand(args: string[]): Promise<number> {
 function verbose(exercise: CourseUnit): Promise<number> {
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
   // vitest colours by its own rules; make it follow ours (terminal, NO_COLOR, FORCE_COLOR).
-  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: "exercises", FORCE_COLOR: chalk.level > 0 ? "1" : "0" };
+  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_TARGET: "exercises", COURSE_CHECK_LANG: courseLanguage(), FORCE_COLOR: chalk.level > 0 ? "1" : "0" };
   if (chalk.level === 0) env.NO_COLOR = "1";
   else delete env.NO_COLOR;
   delete env.ANTHROPIC_API_KEY; // tests never talk to the real API

@@ -20,7 +20,8 @@ const COURSE_CODE = ["lessons", "shared", path.join("test", "helpers"), "vitest.
 const VERDICT_FORMAT = 2;
 
 export function fingerprint(exercise: CourseUnit, target: string, root = process.cwd()): string {
-  const hash = createHash("sha256").update(`verdict ${VERDICT_FORMAT}\ntarget ${target}\n`);
+  // The messages are in the checks' language (test/helpers/say.ts): another language, another verdict.
+  const hash = createHash("sha256").update(`verdict ${VERDICT_FORMAT}\ntarget ${target}\nlanguage ${process.env.COURSE_CHECK_LANG ?? "en"}\n`);
   const exerciseDir = path.join(root, target, exercise.id);
   for (const file of filesUnder(exerciseDir)) hash.update(`file ${path.relative(exerciseDir, file)}\n`).update(readFileSync(file));
   hash.update("\ntest\n").update(readOrEmpty(path.join(root, testFileFor(exercise))));
