@@ -18,8 +18,8 @@ import { findUnit, listUnits, unitList, unknownUnitMessage } from "./course-file
 import { readTaskFile, TASK_ARGUMENT_LIMIT, TaskInputError, taskArgumentProblem } from "./task-input.ts";
 import { guardInUse, realModelGuardFor, usageError } from "./real-model-options.ts";
 import { openTape, type Tape } from "./record-replay-flags.ts";
+import { firstSample } from "./first-sample.ts";
 import { en } from "../i18n/en.ts";
-import { courseLanguage } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
 import { sourceMappedStack } from "./source-mapped-stack.ts";
 import { courseLanguage } from "../i18n/language.ts";
@@ -196,13 +196,6 @@ function fullUsage(named: { number: number; flags: LessonFlags } | undefined): s
 
 // A task as a learner can paste it into a shell: in double quotes, a "$250" would lose its "$2"
 // (the shell reads it as a variable), so a task with $, `, ", \ or ! goes in single quotes.
-// The sample a learner sees first is in their language: under COURSE_LANG=ru, the first sample task
-// written in Russian (every lesson has one), so the answer and the offline model's thinking are Russian too.
-export function firstSample(tasks: string[]): string {
-  const inLanguage = courseLanguage() === "ru" ? tasks.find((task) => /[а-яё]/i.test(task)) : undefined;
-  return inLanguage ?? tasks[0] ?? "";
-}
-
 export function shellQuoted(task: string): string {
   return /[$`"\\!]/.test(task) ? `'${task.replace(/'/g, `'\\''`)}'` : `"${task}"`;
 }

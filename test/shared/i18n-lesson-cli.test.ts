@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { openTape } from "../../shared/cli/record-replay-flags.ts";
+import { firstSample } from "../../shared/cli/first-sample.ts";
 import { en } from "../../shared/i18n/en.ts";
 import { ru } from "../../shared/i18n/ru.ts";
 
@@ -94,5 +95,15 @@ describe("a cut check message says how much is left, in Russian plural forms", (
     [7, "... (ещё 7 строк; --verbose покажет всё)"],
   ])("%i lines", (count, line) => {
     expect(ru.check.moreLines(count)).toBe(line);
+  });
+});
+
+describe("npm run lesson N runs a sample task in the learner's language", () => {
+  // Every lesson has a Russian sample: npm test runs each lesson in Russian and reads it for English.
+  it("in Russian, the first sample written in Russian; in English, the first sample; none in Russian: the first", () => {
+    const tasks = ["What is the USD to RUB rate?", "Сколько рублей за 1 евро?", "Ещё одна"];
+    expect(firstSample(tasks, "ru")).toBe("Сколько рублей за 1 евро?");
+    expect(firstSample(tasks, "en")).toBe("What is the USD to RUB rate?");
+    expect(firstSample(["Only English"], "ru")).toBe("Only English");
   });
 });
