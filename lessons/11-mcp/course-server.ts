@@ -128,12 +128,8 @@ export function courseTools(workspace: string, memoryDir: string): Tool[] {
   return createAgentTools(memoryDir, workspace);
 }
 
-const USAGE = `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
-  Serves the course's tools over MCP on stdin/stdout (for Claude Desktop, Claude Code, lesson 11).
-  --workspace  where save_to_file writes (default: workspace/)
-  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)
-  --http       serve over Streamable HTTP on 127.0.0.1 instead, with a bearer token (printed at start, or $COURSE_MCP_TOKEN)
-  --port       the HTTP port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)`;
+// What a person reads (usage, the "running" line) is in their language: shared/i18n, group mcpServer.
+const USAGE = () => messages().mcpServer.usage(DEFAULT_HTTP_PORT);
 
 // The `mcp` command of the course CLI. Resolves when the client closes stdin (it is done with us).
 export async function mcpCommand(argv: string[]): Promise<number> {
@@ -147,11 +143,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
         help: { type: "boolean", short: "h" },
       }, }).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`${(error as Error).message}\n${USAGE()}\n`);
     return 2;
   }
   if (values.help) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${USAGE()}\n`);
     return 0;
   }
   const workspace = path.resolve(process.cwd(), values.workspace ?? "workspace");
@@ -170,7 +166,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   // The client is gone when stdin ends: close, so the process exits instead of lingering.
   process.stdin.on("end", () => void server.close());
   await server.connect(new StdioServerTransport());
-  process.stderr.write(`course MCP server: ${tools.length} tools (${tools.map((t) => t.name).join(", ")}); workspace ${workspace}\n`);
+  process.stderr.write(`${messages().mcpServer.running(tools.length, tools.map((t) => t.name).join(", "), workspace)}\n`);
   await closed;
   return 0;
 }

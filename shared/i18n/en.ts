@@ -361,6 +361,17 @@ export const en = {
     twice: (pairs: string) => `  under two names: ${pairs}: the prefix says whose code runs`,
   },
 
+  // npm run mcp: lesson 11's course server, on stderr (stdout carries the protocol).
+  mcpServer: {
+    running: (count: number, names: string, workspace: string) => `course MCP server: ${count} tools (${names}); workspace ${workspace}`,
+    usage: (port: number) => `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
+  Serves the course's tools over MCP on stdin/stdout (for Claude Desktop, Claude Code, lesson 11).
+  --workspace  where save_to_file writes (default: workspace/)
+  --memory     the memory folder of remember, forget, set_preference (default: $MEMORY_DIR or workspace/memory)
+  --http       serve over Streamable HTTP on 127.0.0.1 instead, with a bearer token (printed at start, or $COURSE_MCP_TOKEN)
+  --port       the HTTP port (default: ${port}; 0 picks a free one)`,
+  },
+
   doctor: {
     ok: "ok  ",
     warn: "warn",

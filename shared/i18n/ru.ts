@@ -340,6 +340,16 @@ export const ru: Messages = {
     twice: (pairs) => `  под двумя именами: ${pairs}: префикс говорит, чей код выполняется`,
   },
 
+  mcpServer: {
+    running: (count, names, workspace) => `MCP-сервер курса: ${countRu(count, "инструмент", "инструмента", "инструментов")} (${names}); рабочая папка ${workspace}`,
+    usage: (port) => `Использование: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
+  Отдаёт инструменты курса по MCP через stdin/stdout (для Claude Desktop, Claude Code, урока 11).
+  --workspace  куда пишет save_to_file (по умолчанию workspace/)
+  --memory     папка памяти для remember, forget, set_preference (по умолчанию $MEMORY_DIR или workspace/memory)
+  --http       вместо этого отдавать по Streamable HTTP на 127.0.0.1, с bearer-токеном (печатается при запуске, или $COURSE_MCP_TOKEN)
+  --port       порт HTTP (по умолчанию ${port}; 0 выбирает свободный)`,
+  },
+
   doctor: {
     ok: "ok  ",
     warn: "warn",

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findUnit, listUnits } from "../../shared/cli/course-files.ts";
+import { describeFindings, findLatinProse } from "../../shared/cli/latin-prose.ts";
 import { cliEnv, runCli } from "../helpers/run-cli.ts";
 
 const course = (...args: string[]) => runCli(args);
@@ -57,6 +58,15 @@ describe("course CLI", { timeout: 60_000 }, () => {
     expect(code).toBe(0);
     expect(out).toContain(">>> request 1");
     expect(out).toContain('"tool_use_id"');
+  });
+});
+
+describe("npm run mcp -- --help under COURSE_LANG=ru", { timeout: 60_000 }, () => {
+  it("the usage is Russian, with every flag the English one names", async () => {
+    const { code, out } = await runCli(["mcp", "--help"], { env: { COURSE_LANG: "ru" } });
+    expect(code).toBe(0);
+    for (const flag of ["--workspace", "--memory", "npm run --silent mcp"]) expect(out).toContain(flag);
+    expect(findLatinProse(out), describeFindings(findLatinProse(out))).toEqual([]);
   });
 });
 

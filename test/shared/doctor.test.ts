@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { describeFindings, findLatinProse } from "../../shared/cli/latin-prose.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const KEY = `sk-ant-api03-${"Zq7".repeat(30)}AA`;
@@ -58,6 +59,12 @@ afterAll(() => {
 });
 
 describe("npm run doctor", { timeout: 60_000 }, () => {
+  it("under COURSE_LANG=ru: every line Russian (names, commands and URLs aside: shared/cli/latin-prose.ts)", async () => {
+    const { out } = await doctor({ COURSE_LANG: "ru", ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: good });
+    expect(out).toContain("Node.js");
+    expect(findLatinProse(out), describeFindings(findLatinProse(out))).toEqual([]);
+  });
+
   it("a server that answers like the Messages API: every check ok or warn, exit 0, the key never printed", async () => {
     const { code, out } = await doctor({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: good });
     expect(code, out).toBe(0);

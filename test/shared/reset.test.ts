@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
+import { describeFindings, findLatinProse } from "../../shared/cli/latin-prose.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { canRunPty, noPtyReason, ptyKind, Terminal } from "./pty-terminal.ts";
 
@@ -36,6 +37,15 @@ describe("npm run reset with no terminal", { timeout: 60_000 }, () => {
     expect(out).toContain("Not resetting 01-first-tool: there is no terminal to ask you. To reset anyway: npm run reset 1 -- --yes");
     expect(read(EXERCISE)).toBe(MY_ANSWER);
     expect(backups()).toEqual([]);
+  });
+
+  it("under COURSE_LANG=ru the refusal is Russian, and changes nothing", async () => {
+    writeFileSync(path.join(copy.root, EXERCISE), MY_ANSWER);
+    const { code, out } = await runCli(["reset", "1"], { cwd: copy.root, env: { COURSE_LANG: "ru" } });
+    expect(code).toBe(1);
+    expect(out).toContain("npm run reset 1 -- --yes");
+    expect(findLatinProse(out), describeFindings(findLatinProse(out))).toEqual([]);
+    expect(read(EXERCISE)).toBe(MY_ANSWER);
   });
 
   it("with --yes: backs up the learner's files, then puts the starter back, and says where the backup is", async () => {
