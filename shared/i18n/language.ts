@@ -1,7 +1,7 @@
 // Which language the course speaks to the learner: COURSE_LANG (en or ru) from the environment or
 // .env; when it is not set, the system locale (LC_ALL, then LC_MESSAGES, then LANG): one starting
-// with "ru" means Russian. English otherwise. The teaching messages inside the exercise checks
-// (test/NN-*.test.ts) stay English whatever this says.
+// with "ru" means Russian. English otherwise. The checks' teaching messages (test/NN-*.test.ts) get it
+// as COURSE_CHECK_LANG from the check runner (test/helpers/say.ts says why it is a variable of its own).
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
