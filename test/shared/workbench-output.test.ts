@@ -12,6 +12,7 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HINTS_SEEN_FILE } from "../../shared/cli/hint.ts";
+import { describeFindings, findLatinProse } from "../../shared/cli/latin-prose.ts";
 import { checkProgress } from "../../shared/cli/progress-schema.ts";
 import { useExercise01Copy } from "../helpers/exercise-01-copy.ts";
 import { readXml } from "../helpers/xml-reader.ts";
@@ -239,6 +240,9 @@ describe("npm run hint aims at the first failing check's TODO", () => {
 // COURSE_LANG (or, unset, the locale) picks the language of the course's own lines; the tests' own
 // environment pins COURSE_LANG=en (vitest.config.ts), so each run here sets what it needs.
 describe("the course speaks the learner's language", () => {
+  // What stays English in a Russian run, by the rule of shared/cli/latin-prose.ts, plus a check's title
+  // (hints and WRONG.md files quote it) and the starter's "not implemented yet" (the learner's own code).
+  const exemptTitleAndStarter = (line: string) => /^(?:Первая непройденная проверка|к первой непройденной проверке): |^\s*not implemented yet: /.test(line);
   const noLocale = { COURSE_LANG: "", LC_ALL: "", LC_MESSAGES: "", LANG: "" };
   const russianVerdict = /^✘ Упражнение 01-first-tool: ещё не готово\.$/m;
   const russianCount = /^\d+ из \d+ основных проверок проход(ит|ят) \(потом сложный режим, ещё \d+, по желанию\)\. Дальше: исправьте проверку выше и снова запустите npm run check 1 \(застряли\? npm run hint 1\)\.$/m;
@@ -250,8 +254,9 @@ describe("the course speaks the learner's language", () => {
     expect(out).toMatch(russianVerdict);
     expect(out).toContain("Первая непройденная проверка: searchContacts");
     expect(out).toMatch(russianCount);
-    // The checks' own teaching messages stay English in this issue.
+    // The starter's own error is the learner's code, quoted; the check's title stays English (hints quote it).
     expect(out).toContain("not implemented yet: searchContacts(");
+    expect(findLatinProse(out, exemptTitleAndStarter), describeFindings(findLatinProse(out, exemptTitleAndStarter))).toEqual([]);
   });
 
   // Which setting wins (COURSE_LANG=en over a Russian locale, and the rest) is tested on the pure
@@ -270,6 +275,7 @@ describe("the course speaks the learner's language", () => {
     expect(out).toMatch(/^к первой непройденной проверке: .*\(TODO 1\)/m);
     expect(out).toContain("## Подсказка 1 (TODO 1)");
     expect(out).not.toContain("## Hint 1");
+    expect(findLatinProse(out, exemptTitleAndStarter), describeFindings(findLatinProse(out, exemptTitleAndStarter))).toEqual([]);
   });
 });
 
