@@ -77,9 +77,8 @@ function describeSave(workspace: string, filename: unknown, content: unknown): s
   const target = path.resolve(workspace, name);
   const relative = path.relative(process.cwd(), target);
   const shown = relative.startsWith("..") ? target : relative;
-  const size = typeof content === "string" ? `${content.length} characters` : "text";
-  const replaces = name !== "" && existsSync(target) ? "REPLACES the existing file" : "creates the file";
-  return inert(`writes ${size} to ${shown} (${replaces})`);
+  const replaces = name !== "" && existsSync(target);
+  return inert(messages().effects.writes(typeof content === "string" ? content.length : undefined, shown, replaces));
 }
 
 export function systemPrompt(rules: PermissionRules, rulesFile: string): string {

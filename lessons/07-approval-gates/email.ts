@@ -12,6 +12,7 @@ import { link, mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inert } from "../../shared/inert-text.ts";
 import { normalizeEach, type ToolWithEffect } from "./gated-executor.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 export interface EmailPlan {
   id: string;
@@ -102,12 +103,13 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
     needsApproval: true,
     describeEffect(input) {
       const plan = plans.get(String(input.plan_id));
-      if (!plan) return `sends the email planned as ${String(input.plan_id)}, but there is no such plan (it will fail)`;
+      const say = messages().effects;
+      if (!plan) return say.noSuchPlan(String(input.plan_id));
       // The person approving must see what goes out, not just that something does: the recipient and
       // subject of the plan itself (not words the model chose now), made inert so they cannot redraw the prompt.
       const text = plan.body.replace(/\s+/g, " ").trim();
-      const excerpt = text.length > 160 ? `${text.slice(0, 160)}… (${text.length} characters in all)` : text;
-      return inert(`SENDS an email to ${plan.to}, subject "${plan.subject}": "${excerpt}" (plan ${plan.id}); this cannot be undone`);
+      const excerpt = text.length > 160 ? `${text.slice(0, 160)}…${say.moreCharacters(text.length)}` : text;
+      return inert(say.sendsEmail(plan.to, plan.subject, excerpt, plan.id));
     },
     async run(input) {
       const id = String(input.plan_id ?? "").trim();

@@ -11,6 +11,7 @@ import type { SafeTool } from "../05-parallel-and-safe/executor.ts";
 import type { Approver } from "./approver.ts";
 import { decide as lessonDecide } from "./gate.ts";
 import type { GateCall, PermissionRules, Verdict } from "./permissions.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 // A tool may say in words what a call will do, for the person approving it ("writes 42 characters to
 // workspace/report.txt"). Tools that do not get a plain description built from their flags.
@@ -50,9 +51,8 @@ export function gateCallFor(block: Anthropic.ToolUseBlock, tool: ToolWithEffect)
   const input = tool.normalizeInput ? tool.normalizeInput(raw) : raw;
   // A tool is trusted to only read when it says so and does not also ask for approval.
   const readOnly = tool.readOnly === true && tool.needsApproval !== true;
-  const effect =
-    tool.describeEffect?.(input) ??
-    (readOnly ? `runs ${tool.name}, which only reads` : `runs ${tool.name}, which may change things outside this conversation`);
+  // The approval card shows it to the learner: in their language (COURSE_LANG).
+  const effect = tool.describeEffect?.(input) ?? (readOnly ? messages().effects.runsReader(tool.name) : messages().effects.runsChanger(tool.name));
   return { name: block.name, input, readOnly, effect };
 }
 

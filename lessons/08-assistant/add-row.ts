@@ -17,6 +17,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import { countRecords, csvLine, parseCsvHeader } from "./csv.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 const SHEET = /^[\p{L}\p{N}_-]{1,40}$/u;
 const MAX_COLUMNS = 20;
@@ -48,7 +49,7 @@ export function createAddRowTool(workspaceDir: string): ToolWithEffect<AddRowInp
       },
       required: ["sheet", "values"],
     },
-    describeEffect: (input) => `appends a row to ${String(input.sheet ?? "?")}.csv in the workspace (${Object.keys(input.values ?? {}).join(", ")})`,
+    describeEffect: (input) => messages().effects.appendsRow(String(input.sheet ?? "?"), Object.keys(input.values ?? {}).join(", ")),
     async run(input) {
       const result = await addRow(workspaceDir, input.sheet, input.values);
       return JSON.stringify(result);

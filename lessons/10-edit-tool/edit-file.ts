@@ -23,6 +23,7 @@ import { binaryKind, specialKind } from "./file-kind.ts";
 import type { MatcherName } from "./matchers.ts";
 import { realSpelling, resolveInProject } from "./project-path.ts";
 import type { ReadTracker } from "./read-tracker.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 export const MAX_EDIT_BYTES = 1_000_000;
 export const DIFF_LIMITS = { maxLines: 80, maxChars: 6_000 };
@@ -137,8 +138,7 @@ export function createEditFileTool(projectDir: string, tracker: ReadTracker, par
     concurrencySafe: false,
     needsApproval: true,
     describeEffect: (input) =>
-      `replaces ${typeof input.old_text === "string" ? input.old_text.length : "?"} characters of ${String(input.path)} in the project folder` +
-      (input.replace_all === true ? " (every occurrence)" : ""),
+      messages().effects.replacesText(typeof input.old_text === "string" ? input.old_text.length : "?", String(input.path), input.replace_all === true),
     // The gate judges where the path leads, not how the model spelled it, and the tool then edits
     // exactly that file.
     normalizeInput: (input) => (typeof input.path === "string" ? { ...input, path: realSpelling(projectDir, input.path) } : input),

@@ -102,14 +102,15 @@ export function resultText(result: object): string {
 
 // How the person approving a call sees it: which server, which tool, and what the server claims.
 export function describeMcpCall(server: string, tool: McpTool, input: Record<string, unknown>): string {
+  const say = messages().effects; // the approval card's words, in the learner's language
   const hints = tool.annotations ?? {};
   const claims: string[] = [];
-  if (hints.readOnlyHint === true) claims.push("only reads");
-  if (hints.destructiveHint === true) claims.push("may delete or overwrite");
-  if (hints.openWorldHint === true) claims.push("reaches outside systems");
-  const said = claims.length > 0 ? `the server says it ${claims.join(", ")}; unverified` : "the server says nothing about its effects";
+  if (hints.readOnlyHint === true) claims.push(say.mcpOnlyReads);
+  if (hints.destructiveHint === true) claims.push(say.mcpMayDelete);
+  if (hints.openWorldHint === true) claims.push(say.mcpOutside);
+  const said = claims.length > 0 ? say.mcpServerSays(claims.join(", ")) : say.mcpServerSilent;
   const size = JSON.stringify(input).length;
-  return inert(`calls ${tool.name} on the MCP server "${server}" with ${size} characters of input (${said})`);
+  return inert(say.mcpCall(tool.name, server, size, said));
 }
 
 export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: AdapterOptions = {}): ToolWithEffect {

@@ -331,6 +331,26 @@ export const en = {
     alwaysRule: (tool: string) => `${tool} (you answered "always" this session)`,
   },
 
+  // What a call would do, on the approval card ("effect:"): each tool's describeEffect.
+  effects: {
+    runsReader: (tool: string) => `runs ${tool}, which only reads`,
+    runsChanger: (tool: string) => `runs ${tool}, which may change things outside this conversation`,
+    writes: (characters: number | undefined, file: string, replaces: boolean) =>
+      `writes ${characters === undefined ? "text" : `${characters} characters`} to ${file} (${replaces ? "REPLACES the existing file" : "creates the file"})`,
+    sendsEmail: (to: string, subject: string, excerpt: string, plan: string) => `SENDS an email to ${to}, subject "${subject}": "${excerpt}" (plan ${plan}); this cannot be undone`,
+    moreCharacters: (total: number) => ` (${total} characters in all)`,
+    noSuchPlan: (plan: string) => `sends the email planned as ${plan}, but there is no such plan (it will fail)`,
+    appendsRow: (sheet: string, columns: string) => `appends a row to ${sheet}.csv in the workspace (${columns})`,
+    replacesText: (characters: number | string, file: string, everywhere: boolean) =>
+      `replaces ${characters} characters of ${file} in the project folder${everywhere ? " (every occurrence)" : ""}`,
+    mcpOnlyReads: "only reads",
+    mcpMayDelete: "may delete or overwrite",
+    mcpOutside: "reaches outside systems",
+    mcpServerSays: (claims: string) => `the server says it ${claims}; unverified`,
+    mcpServerSilent: "the server says nothing about its effects",
+    mcpCall: (tool: string, server: string, characters: number, said: string) => `calls ${tool} on the MCP server "${server}" with ${characters} characters of input (${said})`,
+  },
+
   // Lesson 08's model routing (route-model.ts), its session notes and its crash repair.
   routing: {
     pinned: "pinned with --model or ANTHROPIC_MODEL",

@@ -313,6 +313,25 @@ export const ru: Messages = {
     alwaysRule: (tool) => `${tool} (вы ответили «всегда» в этой сессии)`,
   },
 
+  effects: {
+    runsReader: (tool) => `запускает ${tool}, который только читает`,
+    runsChanger: (tool) => `запускает ${tool}, который может что-то изменить за пределами этого разговора`,
+    writes: (characters, file, replaces) =>
+      `пишет ${characters === undefined ? "текст" : countRu(characters, "символ", "символа", "символов")} в ${file} (${replaces ? "ЗАМЕНЯЕТ существующий файл" : "создаёт файл"})`,
+    sendsEmail: (to, subject, excerpt, plan) => `ОТПРАВЛЯЕТ письмо на ${to}, тема «${subject}»: «${excerpt}» (план ${plan}); отменить это нельзя`,
+    moreCharacters: (total) => ` (всего ${countRu(total, "символ", "символа", "символов")})`,
+    noSuchPlan: (plan) => `отправляет письмо по плану ${plan}, но такого плана нет (вызов не удастся)`,
+    appendsRow: (sheet, columns) => `добавляет строку в ${sheet}.csv в рабочей папке (${columns})`,
+    replacesText: (characters, file, everywhere) =>
+      `заменяет ${typeof characters === "number" ? countRu(characters, "символ", "символа", "символов") : `${characters} символов`} в ${file} в папке проекта${everywhere ? " (все вхождения)" : ""}`,
+    mcpOnlyReads: "только читает",
+    mcpMayDelete: "может удалить или перезаписать",
+    mcpOutside: "обращается к внешним системам",
+    mcpServerSays: (claims) => `по словам сервера, он ${claims}; не проверено`,
+    mcpServerSilent: "сервер ничего не говорит о его действиях",
+    mcpCall: (tool, server, characters, said) => `вызывает ${tool} на MCP-сервере «${server}», на входе ${countRu(characters, "символ", "символа", "символов")} (${said})`,
+  },
+
   routing: {
     pinned: "закреплена через --model или ANTHROPIC_MODEL",
     askedForStrong: "сильная: пользователь попросил",
