@@ -118,6 +118,46 @@ const LINES: Line[] = [
     values: ["$0.0012", "$0.0345", "$1.20", "shared/model.ts"],
     english: "cost: this message $0.0012 · session $0.0345 · today $1.20 (tokens at the list prices in shared/model.ts)",
   },
+  // Lessons 07-11: why the gate let a call through, what a call would do, how lesson 08 routed a message,
+  // what lesson 10 made and what lesson 11 listed.
+  {
+    key: "gate.allowedByRule",
+    say: (m) => m.gate.allowedByRule("save_to_file(filename=reports/*)"),
+    values: ["save_to_file(filename=reports/*)"],
+    english: "allowed by the rule save_to_file(filename=reports/*)",
+  },
+  { key: "routing.steps", say: (m) => m.routing.steps(false, 2), values: [], english: "cheap: 2 steps" },
+  {
+    key: "effects.writes",
+    say: (m) => m.effects.writes(78, "workspace/report.txt", true),
+    values: ["workspace/report.txt"],
+    english: "writes 78 characters to workspace/report.txt (REPLACES the existing file)",
+  },
+  {
+    key: "effects.mcpCall",
+    say: (m) => m.effects.mcpCall("add_note", "notes", 57, m.effects.mcpServerSilent),
+    values: ["add_note", "notes"],
+    english: 'calls add_note on the MCP server "notes" with 57 characters of input (the server says nothing about its effects)',
+  },
+  {
+    key: "mcpTools.server",
+    say: (m) => m.mcpTools.server("notes", "list_notes, read_note"),
+    values: ["list_notes, read_note", "mcp__notes__<tool>"],
+    english: "  mcp notes: list_notes, read_note (as mcp__notes__<tool>; untrusted: asked about unless a rule allows)",
+  },
+  {
+    key: "edits.createdProject",
+    say: (m) => m.edits.createdProject("/tmp/p", "src/math.ts, README.md"),
+    values: ["/tmp/p", "src/math.ts, README.md"],
+    english: "  (created the project folder /tmp/p with src/math.ts, README.md)",
+  },
+  {
+    key: "sessionNotes.orphans",
+    say: (m) => m.sessionNotes.orphans("terminal-main", 2, "toolu_1, toolu_2"),
+    values: ["terminal-main", "toolu_1, toolu_2"],
+    english:
+      "  ! terminal-main has 2 tool call(s) that never returned (toolu_1, toolu_2): the last run stopped mid-call. Sent as it is, the API would refuse it (400). Answering them: interrupted, effect unknown.",
+  },
 ];
 
 // The numbers of a line, thousands separators taken out (12,345 in English is 12 345 in Russian).
