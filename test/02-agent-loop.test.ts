@@ -13,6 +13,7 @@ import { createClient } from "../shared/client.ts";
 import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts";
 import { DEFAULT_MODEL } from "../shared/model.ts";
 import { createMockModel, reply, resultText, type MockModel, type MockTurn } from "../shared/mock/mock-model.ts";
+import { say } from "./helpers/say.ts";
 
 const LOOP = "exercises/02-agent-loop/agent-loop.ts";
 const TIME = "exercises/02-agent-loop/get-time.ts";
@@ -76,20 +77,32 @@ function explain(error: unknown, apiSaid?: string, messages: Anthropic.MessagePa
   if (text.includes("not implemented yet")) return text;
   if (text.includes(FIRE)) {
     return (
-      `An exception from a tool escaped the loop: runAgent threw "${text}". A failing tool must not crash the agent: ` +
-      `catch the error in executeToolCall (${LOOP}, TODO 1) and send it back as a tool_result with is_error: true, so the model can react.`
+      say(
+        `An exception from a tool escaped the loop: runAgent threw "${text}". A failing tool must not crash the agent: ` +
+        `catch the error in executeToolCall (${LOOP}, TODO 1) and send it back as a tool_result with is_error: true, so the model can react.`,
+        `Исключение из инструмента вырвалось из цикла: runAgent бросила "${text}". Упавший инструмент не должен ронять агента: ` +
+        `поймайте ошибку в executeToolCall (${LOOP}, TODO 1) и отправьте её обратно как tool_result с is_error: true, чтобы модель могла ответить.`,
+      )
     );
   }
   if (apiSaid === undefined) {
     return (
-      `runAgent threw instead of answering: "${text}". Every problem with a tool call (an unknown tool, a tool that ` +
-      `throws) must become a tool_result with is_error: true that the model reads (${LOOP}, TODO 1).`
+      say(
+        `runAgent threw instead of answering: "${text}". Every problem with a tool call (an unknown tool, a tool that ` +
+        `throws) must become a tool_result with is_error: true that the model reads (${LOOP}, TODO 1).`,
+        `runAgent бросила исключение вместо ответа: "${text}". Любая проблема с вызовом инструмента (неизвестный инструмент, ` +
+        `инструмент, который бросает) должна стать tool_result с is_error: true, который прочтёт модель (${LOOP}, TODO 1).`,
+      )
     );
   }
   if (apiSaid.startsWith("[mock model]")) {
     return (
-      `Your loop asked the model again after it had finished: ${apiSaid} Return the text as soon as stop_reason is ` +
-      `not "tool_use" (${LOOP}, TODO 2).`
+      say(
+        `Your loop asked the model again after it had finished: ${apiSaid} Return the text as soon as stop_reason is ` +
+        `not "tool_use" (${LOOP}, TODO 2).`,
+        `Ваш цикл снова спросил модель, когда она уже закончила: ${apiSaid} Возвращайте текст, как только stop_reason ` +
+        `не "tool_use" (${LOOP}, TODO 2).`,
+      )
     );
   }
   const hasResults = (m: Anthropic.MessageParam | undefined) => m?.role === "user" && blocksOf(m).some((b) => b.type === "tool_result");
@@ -100,32 +113,51 @@ function explain(error: unknown, apiSaid?: string, messages: Anthropic.MessagePa
     : apiSaid.includes("unexpected `tool_use_id`");
   if (notSentBack) {
     return (
-      "The assistant's turn was not sent back: before your tool_result message there must be " +
-      "{ role: \"assistant\", content: response.content }, exactly as received, because the tool_results answer the " +
-      `tool_use blocks in it. Without them the API sees answers to questions nobody asked. The API said: ${apiSaid}`
+      say(
+        "The assistant's turn was not sent back: before your tool_result message there must be " +
+        "{ role: \"assistant\", content: response.content }, exactly as received, because the tool_results answer the " +
+        `tool_use blocks in it. Without them the API sees answers to questions nobody asked. The API said: ${apiSaid}`,
+        "Ход ассистента не отправлен обратно: перед вашим сообщением с tool_result должно идти " +
+        "{ role: \"assistant\", content: response.content }, ровно как пришло, потому что tool_result отвечают на блоки " +
+        `tool_use в нём. Без них API видит ответы на вопросы, которых никто не задавал. Ответ API: «${apiSaid}»`,
+      )
     );
   }
   if (messages.some((m, i) => hasResults(m) && hasResults(messages[i + 1]))) {
     return (
-      "Each tool_result went in its own user message: the API wants all the results of one turn in ONE user " +
-      `message, right after the assistant turn (${LOOP}, TODO 2 step 4: collect them in an array, push once). ` +
-      `The API said: ${apiSaid}`
+      say(
+        "Each tool_result went in its own user message: the API wants all the results of one turn in ONE user " +
+        `message, right after the assistant turn (${LOOP}, TODO 2 step 4: collect them in an array, push once). ` +
+        `The API said: ${apiSaid}`,
+        "Каждый tool_result ушёл в своём сообщении `user`: API ждёт все результаты одного хода в ОДНОМ сообщении `user` " +
+        `сразу после хода ассистента (${LOOP}, TODO 2, шаг 4: соберите их в массив и добавьте один раз). ` +
+        `Ответ API: «${apiSaid}»`,
+      )
     );
   }
   if (apiSaid.includes("without `tool_result` blocks immediately after")) {
     return (
-      "Some tool_use was not answered in the next message: send one tool_result per tool_use block, all in the user " +
-      `message right after the assistant turn, each with tool_use_id = that block's id. The API said: ${apiSaid}`
+      say(
+        "Some tool_use was not answered in the next message: send one tool_result per tool_use block, all in the user " +
+        `message right after the assistant turn, each with tool_use_id = that block's id. The API said: ${apiSaid}`,
+        "На какой-то tool_use нет ответа в следующем сообщении: отправьте по одному tool_result на каждый блок tool_use, все в " +
+        `сообщении \`user\` сразу после хода ассистента, каждый с tool_use_id = id этого блока. Ответ API: «${apiSaid}»`,
+      )
     );
   }
   if (apiSaid.includes("non-empty content")) {
     return (
-      "Your loop sent a user message with nothing in it: it went on after a response that asked for no tool (stop_reason " +
-      `"max_tokens" or "end_turn"), so there were no results to send. Only stop_reason "tool_use" means "run tools and continue" (${LOOP}, TODO 2). ` +
-      `The API said: ${apiSaid}`
+      say(
+        "Your loop sent a user message with nothing in it: it went on after a response that asked for no tool (stop_reason " +
+        `"max_tokens" or "end_turn"), so there were no results to send. Only stop_reason "tool_use" means "run tools and continue" (${LOOP}, TODO 2). ` +
+        `The API said: ${apiSaid}`,
+        "Ваш цикл отправил пустое сообщение `user`: он продолжил после ответа, который не просил инструментов (stop_reason " +
+        `"max_tokens" или "end_turn"), и отправлять было нечего. Только stop_reason "tool_use" значит «запусти инструменты и продолжай» (${LOOP}, TODO 2). ` +
+        `Ответ API: «${apiSaid}»`,
+      )
     );
   }
-  return `The API refused a request your loop sent: ${apiSaid}`;
+  return say(`The API refused a request your loop sent: ${apiSaid}`, `API отклонил запрос, который отправил ваш цикл: «${apiSaid}»`);
 }
 
 function explainMock(mock: MockModel, error: unknown): string {
@@ -137,7 +169,7 @@ function explainMock(mock: MockModel, error: unknown): string {
 // The offline model has no record of what it refused; the API's words are in the SDK's error.
 function explainOffline(error: unknown): string {
   const apiSaid = (error as { error?: { error?: { message?: string } } }).error?.error?.message;
-  return `runAgent failed on the offline model. ${explain(error, apiSaid)}`;
+  return say(`runAgent failed on the offline model. ${explain(error, apiSaid)}`, `runAgent упала на офлайн-модели. ${explain(error, apiSaid)}`);
 }
 
 function expectSuccess(mock: MockModel, outcome: Outcome): string {
@@ -152,15 +184,15 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const answer = expectSuccess(mock, await run(mock, tools, undefined, "What is the capital of France?"));
 
     const first = mock.requests[0];
-    expect(first?.messages, "The first request should hold just the task, as one user message.").toEqual([
+    expect(first?.messages, say("The first request should hold just the task, as one user message.", "Первый запрос должен содержать только задачу, одним сообщением `user`.")).toEqual([
       { role: "user", content: "What is the capital of France?" },
     ]);
     expect(
       first?.tools?.map((t) => ("name" in t ? t.name : "")),
-      `The first request must offer the tools (tools: toolDefinitions(tools)), or the model cannot call any (${LOOP}).`,
+say(      `The first request must offer the tools (tools: toolDefinitions(tools)), or the model cannot call any (${LOOP}).`,       `Первый запрос должен предлагать инструменты (tools: toolDefinitions(tools)), иначе модель не сможет вызвать ни один (${LOOP}).`),
     ).toEqual(["add", "lookup", "explode"]);
-    expect(answer, "runAgent should return the model's final text.").toBe("Paris is the capital of France.");
-    expect(mock.requests.length, "The model answered with end_turn; one request is enough.").toBe(1);
+    expect(answer, say("runAgent should return the model's final text.", "runAgent должна вернуть итоговый текст модели.")).toBe("Paris is the capital of France.");
+    expect(mock.requests.length, say("The model answered with end_turn; one request is enough.", "Модель ответила с end_turn: одного запроса достаточно.")).toBe(1);
   });
 
   it("one tool round: runs the tool and answers its id", async () => {
@@ -168,13 +200,13 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const mock = createMockModel([reply.toolUse("add", { a: 2, b: 3 }, { id: "toolu_add_1" }), reply.text("2 + 3 = 5.")]);
     const answer = expectSuccess(mock, await run(mock, tools));
 
-    expect(log, "The model asked for add(2,3); your loop should have run it.").toEqual(["add(2,3)"]);
+    expect(log, say("The model asked for add(2,3); your loop should have run it.", "Модель попросила add(2,3); ваш цикл должен был его выполнить.")).toEqual(["add(2,3)"]);
     const result = mock.toolResults()[0];
-    expect(result?.tool_use_id, "The tool_result must carry the id of the tool_use it answers (tool_use_id = block.id).").toBe(
+    expect(result?.tool_use_id, say("The tool_result must carry the id of the tool_use it answers (tool_use_id = block.id).", "tool_result должен нести id того tool_use, на который отвечает (tool_use_id = block.id).")).toBe(
       "toolu_add_1",
     );
-    expect(resultText(result), "The tool_result's content should be what the tool returned.").toBe("5");
-    expect(answer, "After the tool round, runAgent should return the model's final text.").toBe("2 + 3 = 5.");
+    expect(resultText(result), say("The tool_result's content should be what the tool returned.", "content у tool_result — это то, что вернул инструмент.")).toBe("5");
+    expect(answer, say("After the tool round, runAgent should return the model's final text.", "После раунда с инструментом runAgent должна вернуть итоговый текст модели.")).toBe("2 + 3 = 5.");
     mock.assertAllUsed();
   });
 
@@ -190,9 +222,14 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const shape = blocksOf(sentBack).map((b) => (b.type === "text" ? `text:${String(b.text)}` : `${b.type}:${String(b.id)}`));
     expect(
       { role: sentBack?.role, shape },
-      "The second request must contain the model's turn as { role: \"assistant\", content: response.content }: both its " +
-        "text and its tool_use block, in order. Rebuilding it (keeping only the text, or only the tool calls) changes " +
-        "what the model said.",
+      say(
+        "The second request must contain the model's turn as { role: \"assistant\", content: response.content }: both its " +
+          "text and its tool_use block, in order. Rebuilding it (keeping only the text, or only the tool calls) changes " +
+          "what the model said.",
+        "Второй запрос должен содержать ход модели как { role: \"assistant\", content: response.content }: и его " +
+          "текст, и блок tool_use, по порядку. Если собрать его заново (только текст или только вызовы), изменится " +
+          "то, что сказала модель.",
+      ),
     ).toEqual({ role: "assistant", shape: ["text:Let me look that up.", "tool_use:toolu_lookup_1"] });
   });
 
@@ -208,16 +245,20 @@ describe("the loop: talking to the model (TODO 2)", () => {
     if (outcome.error === undefined) {
       expect(
         mock.turnsUsed(),
-        `The loop stopped after ${mock.turnsUsed()} request(s), but the model still wanted tools (stop_reason "tool_use"). ` +
-          `Stopping after the first tool call is lesson 01's round trip; here you must loop while stop_reason is "tool_use" (${LOOP}, TODO 2).`,
+        say(
+          `The loop stopped after ${mock.turnsUsed()} request(s), but the model still wanted tools (stop_reason "tool_use"). ` +
+            `Stopping after the first tool call is lesson 01's round trip; here you must loop while stop_reason is "tool_use" (${LOOP}, TODO 2).`,
+          `Цикл остановился после запросов: ${mock.turnsUsed()}, а модель всё ещё просила инструменты (stop_reason "tool_use"). ` +
+            `Остановка после первого вызова — это один круг из урока 01; здесь нужно повторять, пока stop_reason равен "tool_use" (${LOOP}, TODO 2).`,
+        ),
       ).toBe(4);
     }
     const answer = expectSuccess(mock, outcome);
-    expect(log, "Each round's tool should run once, in order.").toEqual(["lookup(a)", "add(40,1)", "add(41,1)"]);
+    expect(log, say("Each round's tool should run once, in order.", "Инструмент каждого раунда должен выполниться один раз, по порядку.")).toEqual(["lookup(a)", "add(40,1)", "add(41,1)"]);
     expect(answer).toBe("The answer is 42.");
     expect(
       mock.requests[3]?.messages.map((m) => m.role),
-      "After three rounds the conversation should be user, assistant, user, assistant, user, assistant, user.",
+say(      "After three rounds the conversation should be user, assistant, user, assistant, user, assistant, user.",       "После трёх раундов разговор должен быть таким: `user, assistant, user, assistant, user, assistant, user`."),
     ).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
   });
 
@@ -232,13 +273,17 @@ describe("the loop: talking to the model (TODO 2)", () => {
     ]);
     const answer = expectSuccess(mock, await run(mock, tools));
 
-    expect(log, "Both calls of the turn should run.").toEqual(["add(1,1)", "lookup(b)"]);
+    expect(log, say("Both calls of the turn should run.", "Оба вызова хода должны выполниться.")).toEqual(["add(1,1)", "lookup(b)"]);
     const last = mock.requests[1]?.messages.at(-1);
     const ids = blocksOf(last).map((b) => b.tool_use_id);
     expect(
       ids,
-      "The results of one turn go in ONE user message, one tool_result per tool_use, each with its call's id " +
-        "(not one message per result, and none left out).",
+      say(
+        "The results of one turn go in ONE user message, one tool_result per tool_use, each with its call's id " +
+          "(not one message per result, and none left out).",
+        "Результаты одного хода идут в ОДНОМ сообщении `user`, по одному tool_result на tool_use, каждый с id своего вызова " +
+          "(не по сообщению на результат, и ни одного не пропуская).",
+      ),
     ).toEqual(["toolu_first", "toolu_second"]);
     expect(answer).toBe("Both done.");
   });
@@ -262,9 +307,14 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const ids = blocksOf(mock.requests[1]?.messages.at(-1)).map((b) => b.tool_use_id);
     expect(
       ids,
-      `The results came back as ${JSON.stringify(ids)}: put them in the order of the tool_use blocks, not the order the calls ` +
-        `finished in (a slow first call must still come first). Push each result after awaiting it in a for loop, or keep ` +
-        `Promise.all's array as it is (${LOOP}, TODO 2).`,
+      say(
+        `The results came back as ${JSON.stringify(ids)}: put them in the order of the tool_use blocks, not the order the calls ` +
+          `finished in (a slow first call must still come first). Push each result after awaiting it in a for loop, or keep ` +
+          `Promise.all's array as it is (${LOOP}, TODO 2).`,
+        `Результаты пришли как ${JSON.stringify(ids)}: кладите их в порядке блоков tool_use, а не в порядке завершения ` +
+          `вызовов (медленный первый вызов всё равно идёт первым). Добавляйте каждый результат после await в цикле for или берите ` +
+          `массив Promise.all как есть (${LOOP}, TODO 2).`,
+      ),
     ).toEqual(["toolu_slow", "toolu_quick"]);
   });
 
@@ -279,14 +329,14 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     const result = mock.toolResults()[0];
     expect(
       result?.is_error,
-      `The model asked for 'delete_everything', which this agent does not have: answer with is_error: true (${LOOP}, TODO 1).`,
+say(      `The model asked for 'delete_everything', which this agent does not have: answer with is_error: true (${LOOP}, TODO 1).`,       `Модель попросила 'delete_everything', которого у этого агента нет: ответьте с is_error: true (${LOOP}, TODO 1).`),
     ).toBe(true);
     expect(
       resultText(result),
-      "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",
+say(      "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",       "Ошибка должна назвать неизвестный инструмент и перечислить существующие (`add`, `lookup`, `explode`), чтобы модель выбрала один."),
     ).toMatch(/delete_everything[\s\S]*add/);
-    expect(resultText(result), "List the tools one by one, e.g. \"Available tools: add, lookup, explode.\"").toMatch(/add\W+lookup\W+explode/);
-    expect(answer, "After the error the model answered; runAgent should return that answer.").toBe("I cannot delete anything.");
+    expect(resultText(result), say("List the tools one by one, e.g. \"Available tools: add, lookup, explode.\"", "Перечислите инструменты по одному, например \"Available tools: add, lookup, explode.\"")).toMatch(/add\W+lookup\W+explode/);
+    expect(answer, say("After the error the model answered; runAgent should return that answer.", "После ошибки модель ответила; runAgent должна вернуть этот ответ.")).toBe("I cannot delete anything.");
   });
 
   it("a tool that throws becomes an is_error result, and the loop goes on", async () => {
@@ -295,8 +345,8 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     const answer = expectSuccess(mock, await run(mock, tools));
 
     const result = mock.toolResults()[0];
-    expect(result?.is_error, "A tool that throws must be answered with is_error: true.").toBe(true);
-    expect(resultText(result), "The error result should carry the exception's message, so the model knows what happened.").toContain(
+    expect(result?.is_error, say("A tool that throws must be answered with is_error: true.", "На инструмент, который бросил исключение, нужно ответить с is_error: true.")).toBe(true);
+    expect(resultText(result), say("The error result should carry the exception's message, so the model knows what happened.", "В результате-ошибке должно быть сообщение исключения, чтобы модель знала, что случилось.")).toContain(
       FIRE,
     );
     expect(answer).toBe("The tool failed, sorry.");
@@ -312,10 +362,10 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
       expect.fail(
         messageOf(error).includes("not implemented yet")
           ? messageOf(error)
-          : `executeToolCall threw "${messageOf(error)}": an exception escaped. Catch it and return { type: "tool_result", tool_use_id, content, is_error: true } (${LOOP}, TODO 1).`,
+          : say(`executeToolCall threw "${messageOf(error)}": an exception escaped. Catch it and return { type: "tool_result", tool_use_id, content, is_error: true } (${LOOP}, TODO 1).`, `executeToolCall бросила "${messageOf(error)}": исключение вырвалось наружу. Поймайте его и верните { type: "tool_result", tool_use_id, content, is_error: true } (${LOOP}, TODO 1).`),
       );
     }
-    expect(result, "executeToolCall should answer the call it was given.").toMatchObject({
+    expect(result, say("executeToolCall should answer the call it was given.", "executeToolCall должна ответить на переданный ей вызов.")).toMatchObject({
       type: "tool_result",
       tool_use_id: "toolu_direct",
       is_error: true,
@@ -333,10 +383,14 @@ describe("the loop: the turn limit (TODO 3)", () => {
 
     expect(
       mock.requests.length,
-      `With maxTurns: 3 the loop may send 3 requests; it sent ${mock.requests.length}. A model can ask for tools forever: ` +
-        `count the requests and stop at the limit (${LOOP}, TODO 3).`,
+      say(
+        `With maxTurns: 3 the loop may send 3 requests; it sent ${mock.requests.length}. A model can ask for tools forever: ` +
+          `count the requests and stop at the limit (${LOOP}, TODO 3).`,
+        `С maxTurns: 3 цикл может отправить 3 запроса; отправлено ${mock.requests.length}. Модель может просить инструменты бесконечно: ` +
+          `считайте запросы и останавливайтесь на пределе (${LOOP}, TODO 3).`,
+      ),
     ).toBe(3);
-    expect(answer, "At the limit, return a sentence that says the turn limit (3) was reached, not an empty string.").toMatch(
+    expect(answer, say("At the limit, return a sentence that says the turn limit (3) was reached, not an empty string.", "На пределе верните фразу о том, что достигнут предел ходов (3), а не пустую строку.")).toMatch(
       /(turn|limit)[\s\S]*3|3[\s\S]*(turn|limit)/i,
     );
   });
@@ -347,18 +401,22 @@ describe("the loop: the turn limit (TODO 3)", () => {
     const answer = expectSuccess(mock, await run(mock, tools, { maxTurns: 3 }));
     expect(
       answer,
-      "With maxTurns: 3 the model answered (end_turn) on the 3rd request: that answer is the result. The limit is reached only " +
-        `when the 3rd response still asks for tools. Check stop_reason before deciding the limit is hit (${LOOP}, TODO 3).`,
+      say(
+        "With maxTurns: 3 the model answered (end_turn) on the 3rd request: that answer is the result. The limit is reached only " +
+          `when the 3rd response still asks for tools. Check stop_reason before deciding the limit is hit (${LOOP}, TODO 3).`,
+        "С maxTurns: 3 модель ответила (end_turn) на 3-й запрос: этот ответ и есть результат. Предел достигнут, только " +
+          `если 3-й ответ всё ещё просит инструменты. Проверяйте stop_reason до того, как решить, что предел достигнут (${LOOP}, TODO 3).`,
+      ),
     ).toBe("Done in three.");
-    expect(mock.requests.length, "Three requests were needed and allowed.").toBe(3);
+    expect(mock.requests.length, say("Three requests were needed and allowed.", "Три запроса были нужны и разрешены.")).toBe(3);
   });
 
   it("maxTurns: 1 sends exactly one request", async () => {
     const { tools } = testTools();
     const mock = createMockModel(Array.from({ length: 3 }, () => reply.toolUse("add", { a: 1, b: 1 })));
     const answer = expectSuccess(mock, await run(mock, tools, { maxTurns: 1 }));
-    expect(mock.requests.length, `With maxTurns: 1 the loop sends one request; it sent ${mock.requests.length}. Count requests, not rounds after the first.`).toBe(1);
-    expect(answer, "At the limit, say the turn limit (1) was reached.").toMatch(/(turn|limit)[\s\S]*1|1[\s\S]*(turn|limit)/i);
+    expect(mock.requests.length, say(`With maxTurns: 1 the loop sends one request; it sent ${mock.requests.length}. Count requests, not rounds after the first.`, `С maxTurns: 1 цикл отправляет один запрос; отправлено ${mock.requests.length}. Считайте запросы, а не раунды после первого.`)).toBe(1);
+    expect(answer, say("At the limit, say the turn limit (1) was reached.", "На пределе скажите, что достигнут предел ходов (1).")).toMatch(/(turn|limit)[\s\S]*1|1[\s\S]*(turn|limit)/i);
   });
 
 });
@@ -379,14 +437,18 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     const outcome = await run(mock, [...tools, slowFail]);
     if (outcome.error !== undefined && messageOf(outcome.error).includes("connection reset")) {
       expect.fail(
-        `A tool's rejected promise escaped the loop ("${messageOf(outcome.error)}"). An async tool does not throw when called; its ` +
-          `promise rejects later. Await tool.run(...) INSIDE the try, so the catch sees the rejection (${LOOP}, TODO 1).`,
+        say(
+          `A tool's rejected promise escaped the loop ("${messageOf(outcome.error)}"). An async tool does not throw when called; its ` +
+            `promise rejects later. Await tool.run(...) INSIDE the try, so the catch sees the rejection (${LOOP}, TODO 1).`,
+          `Отклонённый промис инструмента вырвался из цикла ("${messageOf(outcome.error)}"). Асинхронный инструмент не бросает при вызове: ` +
+            `его промис отклоняется позже. Делайте \`await tool.run(...)\` ВНУТРИ \`try\`, чтобы \`catch\` увидел отказ (${LOOP}, TODO 1).`,
+        ),
       );
     }
     expectSuccess(mock, outcome);
     const result = mock.toolResults()[0];
-    expect(result?.is_error, "The rejected promise must be answered with is_error: true.").toBe(true);
-    expect(resultText(result), "The error result should carry the rejection's message.").toContain("connection reset by peer");
+    expect(result?.is_error, say("The rejected promise must be answered with is_error: true.", "На отклонённый промис нужно ответить с is_error: true.")).toBe(true);
+    expect(resultText(result), say("The error result should carry the rejection's message.", "В результате-ошибке должно быть сообщение отказа.")).toContain("connection reset by peer");
   });
 
   it("a tool that throws something that is not an Error: its text still reaches the model", { tags: "hard" }, async () => {
@@ -402,10 +464,10 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     const mock = createMockModel([reply.toolUse("legacy_api", {}), reply.text("The quota is used up.")]);
     expectSuccess(mock, await run(mock, [...tools, odd]));
     const result = mock.toolResults()[0];
-    expect(result?.is_error, "A thrown string is still a failure: is_error: true.").toBe(true);
+    expect(result?.is_error, say("A thrown string is still a failure: is_error: true.", "Брошенная строка — тоже сбой: is_error: true.")).toBe(true);
     expect(
       resultText(result),
-      'Old code may throw a plain string: (error as Error).message is then undefined. Use error instanceof Error ? error.message : String(error) (TODO 1).',
+say(      'Old code may throw a plain string: (error as Error).message is then undefined. Use error instanceof Error ? error.message : String(error) (TODO 1).',       'Старый код может бросить простую строку: тогда `(error as Error).message` равно undefined. Пишите `error instanceof Error ? error.message : String(error)` (TODO 1).'),
     ).toContain("quota exceeded for today");
   });
 
@@ -419,9 +481,9 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
       reply.text("One failed, one worked."),
     ]);
     expectSuccess(mock, await run(mock, tools));
-    expect(log, "The failure of the first call must not stop the second from running.").toEqual(["explode()", "add(2,2)"]);
+    expect(log, say("The failure of the first call must not stop the second from running.", "Сбой первого вызова не должен мешать второму выполниться.")).toEqual(["explode()", "add(2,2)"]);
     const results = blocksOf(mock.requests[1]?.messages.at(-1)).map((b) => [b.tool_use_id, b.is_error === true]);
-    expect(results, "Both calls answered in one message, in order; only the one that threw is marked is_error.").toEqual([
+    expect(results, say("Both calls answered in one message, in order; only the one that threw is marked is_error.", "На оба вызова ответ в одном сообщении, по порядку; is_error только у того, что бросил исключение.")).toEqual([
       ["toolu_bad", true],
       ["toolu_good", false],
     ]);
@@ -434,7 +496,7 @@ describe("the loop: the turn limit (TODO 3)", () => {
     const { tools } = testTools();
     const mock = createMockModel(Array.from({ length: 15 }, () => reply.toolUse("add", { a: 1, b: 1 })));
     expectSuccess(mock, await run(mock, tools));
-    expect(mock.requests.length, "Without options the limit is DEFAULT_MAX_TURNS (10) requests.").toBe(10);
+    expect(mock.requests.length, say("Without options the limit is DEFAULT_MAX_TURNS (10) requests.", "Без options предел — DEFAULT_MAX_TURNS (10) запросов.")).toBe(10);
   });
 
 });
@@ -446,9 +508,9 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const answer = expectSuccess(mock, await run(mock, tools));
     expect(
       mock.requests.length,
-      'Only stop_reason "tool_use" means "run tools and continue"; max_tokens, end_turn, refusal all end the loop.',
+say(      'Only stop_reason "tool_use" means "run tools and continue"; max_tokens, end_turn, refusal all end the loop.',       'Только stop_reason "tool_use" значит «запусти инструменты и продолжай»; max_tokens, end_turn, refusal завершают цикл.'),
     ).toBe(1);
-    expect(answer, "Return the text the model managed to write.").toContain("The answer is long");
+    expect(answer, say("Return the text the model managed to write.", "Верните текст, который модель успела написать.")).toContain("The answer is long");
   });
 
   it("ends the loop on every stop reason but tool_use: stop_sequence, refusal, pause_turn too", async () => {
@@ -462,10 +524,16 @@ describe("the loop: talking to the model (TODO 2)", () => {
       const outcome = await run(mock, tools);
       expect(
         outcome.error === undefined && mock.requests.length === 1 && log.length === 0,
-        `On stop_reason "${reason}" your loop ${outcome.error !== undefined ? `threw (${explainMock(mock, outcome.error)})` : `sent ${mock.requests.length} requests`}: ` +
-          `only "tool_use" means "run tools and continue"; every other stop reason (end_turn, max_tokens, stop_sequence, ` +
-          `refusal, pause_turn...) ends the loop with the text the model wrote. Test stop_reason !== "tool_use", not a list ` +
-          `of the reasons you know (${LOOP}, TODO 2).`,
+        say(
+          `On stop_reason "${reason}" your loop ${outcome.error !== undefined ? `threw (${explainMock(mock, outcome.error)})` : `sent ${mock.requests.length} requests`}: ` +
+            `only "tool_use" means "run tools and continue"; every other stop reason (end_turn, max_tokens, stop_sequence, ` +
+            `refusal, pause_turn...) ends the loop with the text the model wrote. Test stop_reason !== "tool_use", not a list ` +
+            `of the reasons you know (${LOOP}, TODO 2).`,
+          `При stop_reason "${reason}" ваш цикл ${outcome.error !== undefined ? `бросил исключение (${explainMock(mock, outcome.error)})` : `отправил запросов: ${mock.requests.length}`}: ` +
+            `только "tool_use" значит «запусти инструменты и продолжай»; любая другая причина остановки (end_turn, max_tokens, stop_sequence, ` +
+            `refusal, pause_turn...) завершает цикл с текстом, который написала модель. Проверяйте stop_reason !== "tool_use", а не список ` +
+            `известных вам причин (${LOOP}, TODO 2).`,
+        ),
       ).toBe(true);
     }
   });
@@ -474,7 +542,7 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const { tools } = testTools();
     const mock = createMockModel([reply.text("Hi.")]);
     expectSuccess(mock, await run(mock, tools, { system: "Answer briefly." }));
-    expect(mock.requests[0]?.system, "options.system should go to the API as `system`.").toBe("Answer briefly.");
+    expect(mock.requests[0]?.system, say("options.system should go to the API as `system`.", "options.system должно уйти в API как `system`.")).toBe("Answer briefly.");
   });
 
   it("runs a real task on the offline demo model: rate, then calculation", async () => {
@@ -485,7 +553,7 @@ describe("the loop: talking to the model (TODO 2)", () => {
     } catch (error) {
       expect.fail(explainOffline(error));
     }
-    expect(answer, "The offline model looks up EUR/RUB (100.3), calculates 1000 * 100.3 and answers 100,300.").toMatch(
+    expect(answer, say("The offline model looks up EUR/RUB (100.3), calculates 1000 * 100.3 and answers 100,300.", "Офлайн-модель узнаёт курс EUR/RUB (100.3), считает 1000 * 100.3 и отвечает 100,300.")).toMatch(
       /100[,\s\u00a0]?300/,
     );
   });
@@ -497,12 +565,12 @@ const fixedClock = () => MOMENT;
 
 describe("get_time: getTime with an injectable clock (TODO 4)", () => {
   it("gives the clock's time and date in the zone asked for", () => {
-    expect(getTime(fixedClock, "UTC"), `getTime(clock, "UTC") at 09:05:07 UTC (TODO 4 in ${TIME}).`).toEqual({
+    expect(getTime(fixedClock, "UTC"), say(`getTime(clock, "UTC") at 09:05:07 UTC (TODO 4 in ${TIME}).`, `getTime(clock, "UTC") в 09:05:07 UTC (TODO 4 в ${TIME}).`)).toEqual({
       time: "09:05:07",
       date: "2026-03-01",
       timezone: "UTC",
     });
-    expect(getTime(fixedClock, "Asia/Tokyo").time, "Tokyo is UTC+9: 09:05:07 UTC is 18:05:07 there (24-hour clock).").toBe(
+    expect(getTime(fixedClock, "Asia/Tokyo").time, say("Tokyo is UTC+9: 09:05:07 UTC is 18:05:07 there (24-hour clock).", "Токио — это UTC+9: 09:05:07 UTC там 18:05:07 (24-часовой формат).")).toBe(
       "18:05:07",
     );
   });
@@ -512,26 +580,30 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     const inUtc = getTime(afterMidnight, "UTC");
     expect(
       inUtc,
-      `Five past midnight UTC is "00:05:07" on 2026-03-01; got ${JSON.stringify(inUtc)}. A 12-hour locale writes "12:05:07 AM"; ` +
-        `hour12: false or hourCycle: "h24" write "24:05:07" on some Node versions. Ask for the cycle that starts at 00 everywhere: hourCycle: "h23" (TODO 4 in ${TIME}).`,
+      say(
+        `Five past midnight UTC is "00:05:07" on 2026-03-01; got ${JSON.stringify(inUtc)}. A 12-hour locale writes "12:05:07 AM"; ` +
+          `hour12: false or hourCycle: "h24" write "24:05:07" on some Node versions. Ask for the cycle that starts at 00 everywhere: hourCycle: "h23" (TODO 4 in ${TIME}).`,
+        `Пять минут после полуночи UTC — это "00:05:07" 2026-03-01; получено ${JSON.stringify(inUtc)}. 12-часовая локаль пишет "12:05:07 AM"; ` +
+          `hour12: false или hourCycle: "h24" на некоторых версиях Node пишут "24:05:07". Просите цикл, который везде начинается с 00: hourCycle: "h23" (TODO 4 в ${TIME}).`,
+      ),
     ).toEqual({ time: "00:05:07", date: "2026-03-01", timezone: "UTC" });
     const tokyo = getTime(() => new Date("2026-03-01T15:05:07Z"), "Asia/Tokyo");
-    expect(tokyo, "15:05:07 UTC is five past midnight on 2 March in Tokyo.").toMatchObject({ time: "00:05:07", date: "2026-03-02" });
-    expect(getTime(() => new Date("2026-03-01T12:00:00Z"), "UTC").time, "Noon is 12:00:00, not 00:00:00 or 12:00:00 PM.").toBe("12:00:00");
-    expect(getTime(() => new Date("2026-03-01T23:59:59Z"), "UTC").time, "One second before midnight is 23:59:59.").toBe("23:59:59");
+    expect(tokyo, say("15:05:07 UTC is five past midnight on 2 March in Tokyo.", "15:05:07 UTC — это пять минут после полуночи 2 марта в Токио.")).toMatchObject({ time: "00:05:07", date: "2026-03-02" });
+    expect(getTime(() => new Date("2026-03-01T12:00:00Z"), "UTC").time, say("Noon is 12:00:00, not 00:00:00 or 12:00:00 PM.", "Полдень — это 12:00:00, а не 00:00:00 и не 12:00:00 PM.")).toBe("12:00:00");
+    expect(getTime(() => new Date("2026-03-01T23:59:59Z"), "UTC").time, say("One second before midnight is 23:59:59.", "За секунду до полуночи — 23:59:59.")).toBe("23:59:59");
   });
 
   it("uses the date of the zone, not of UTC", { tags: "hard" }, () => {
     const lateEvening = () => new Date("2026-03-01T23:30:00Z");
     expect(
       getTime(lateEvening, "Asia/Tokyo"),
-      "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: format the date in the zone too.",
+say(      "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: format the date in the zone too.",       "В 23:30 UTC 1 марта в Токио уже 08:30 2 марта: дату тоже форматируйте в этом поясе."),
     ).toMatchObject({ time: "08:30:00", date: "2026-03-02" });
   });
 
   it("uses the computer's zone when none is given", () => {
     const report = getTime(fixedClock);
-    expect(report.timezone, "Without a timezone, use localTimeZone().").toBe(localTimeZone());
+    expect(report.timezone, say("Without a timezone, use localTimeZone().", "Без timezone используйте localTimeZone().")).toBe(localTimeZone());
   });
 
   it("uses the computer's zone when none is given, wherever the computer is", { tags: "hard" }, () => {
@@ -544,8 +616,12 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
       const report = getTime(fixedClock);
       expect(
         report,
-        `On a computer in Tokyo, getTime(clock) with no zone gave ${JSON.stringify(report)}: without a timezone use the computer's own ` +
-          `zone (localTimeZone()), not "UTC", so "what time is it?" gets the local time (TODO 4 in ${TIME}).`,
+        say(
+          `On a computer in Tokyo, getTime(clock) with no zone gave ${JSON.stringify(report)}: without a timezone use the computer's own ` +
+            `zone (localTimeZone()), not "UTC", so "what time is it?" gets the local time (TODO 4 in ${TIME}).`,
+          `На компьютере в Токио getTime(clock) без пояса дала ${JSON.stringify(report)}: без timezone берите собственный пояс ` +
+            `компьютера (localTimeZone()), а не "UTC", чтобы на «который час?» приходило местное время (TODO 4 в ${TIME}).`,
+        ),
       ).toEqual({ time: "18:05:07", date: "2026-03-01", timezone: "Asia/Tokyo" });
     } finally {
       spy.mockRestore();
@@ -561,8 +637,12 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     const consistent = (report.time === "23:59:59" && report.date === "2026-03-01") || (report.time === "00:00:00" && report.date === "2026-03-02");
     expect(
       consistent,
-      `With a clock that ticks past midnight between two readings, getTime gave ${JSON.stringify(report)} after ${reads} readings: ` +
-        `time and date come from different moments. Call clock() once per getTime and format that one Date (TODO 4 in ${TIME}).`,
+      say(
+        `With a clock that ticks past midnight between two readings, getTime gave ${JSON.stringify(report)} after ${reads} readings: ` +
+          `time and date come from different moments. Call clock() once per getTime and format that one Date (TODO 4 in ${TIME}).`,
+        `С часами, которые между двумя чтениями переходят полночь, getTime дала ${JSON.stringify(report)} после чтений: ${reads}; ` +
+          `время и дата взяты из разных моментов. Вызывайте clock() один раз за getTime и форматируйте этот один Date (TODO 4 в ${TIME}).`,
+      ),
     ).toBe(true);
   });
 
@@ -577,7 +657,7 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
       message.includes("Mars/Olympus") &&
         /[A-Z][a-z]+\/[A-Z][a-z_]+|UTC/.test(message.replaceAll("Mars/Olympus", "")) &&
         !message.includes("not implemented"),
-      `getTime(clock, "Mars/Olympus") should throw an Error naming the zone and showing a valid one such as "Europe/Moscow"; it threw: ${JSON.stringify(message)}`,
+say(      `getTime(clock, "Mars/Olympus") should throw an Error naming the zone and showing a valid one such as "Europe/Moscow"; it threw: ${JSON.stringify(message)}`,       `getTime(clock, "Mars/Olympus") должна бросить Error, который называет пояс и показывает правильный, например "Europe/Moscow"; она бросила: ${JSON.stringify(message)}`),
     ).toBe(true);
   });
 
@@ -590,22 +670,22 @@ describe("get_time: run() (TODO 6)", () => {
     const first = String(await tool.run({ timezone: "UTC" }));
     expect(
       first,
-      `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,
+say(      `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,       `run() должна отвечать временем переданных часов (04:05:06, 2001-02-03), а не new Date(): она вернула ${first}`),
     ).toMatch(/04:05:06[\s\S]*2001-02-03|2001-02-03[\s\S]*04:05:06/);
     let parsed: unknown;
     try {
       parsed = JSON.parse(first);
     } catch {
-      expect.fail(`run() should return the report as JSON (JSON.stringify(getTime(...))); it returned: ${first}`);
+      expect.fail(say(`run() should return the report as JSON (JSON.stringify(getTime(...))); it returned: ${first}`, `run() должна вернуть отчёт в виде JSON (JSON.stringify(getTime(...))); она вернула: ${first}`));
     }
-    expect(parsed, "run() returns getTime(clock, input.timezone) as JSON.").toEqual({ time: "04:05:06", date: "2001-02-03", timezone: "UTC" });
+    expect(parsed, say("run() returns getTime(clock, input.timezone) as JSON.", "run() возвращает getTime(clock, input.timezone) в виде JSON.")).toEqual({ time: "04:05:06", date: "2001-02-03", timezone: "UTC" });
     const tokyo = JSON.parse(String(await tool.run({ timezone: "Asia/Tokyo" }))) as { time?: string; timezone?: string };
-    expect(tokyo, "run({ timezone: \"Asia/Tokyo\" }) must pass the zone on to getTime.").toMatchObject({ time: "13:05:06", timezone: "Asia/Tokyo" });
+    expect(tokyo, say("run({ timezone: \"Asia/Tokyo\" }) must pass the zone on to getTime.", "run({ timezone: \"Asia/Tokyo\" }) должна передать пояс в getTime.")).toMatchObject({ time: "13:05:06", timezone: "Asia/Tokyo" });
     const local = JSON.parse(String(await tool.run({}))) as { timezone?: string };
-    expect(local.timezone, "Without a timezone, run() uses the computer's own zone.").toBe(localTimeZone());
+    expect(local.timezone, say("Without a timezone, run() uses the computer's own zone.", "Без timezone run() берёт собственный пояс компьютера.")).toBe(localTimeZone());
     now = new Date("2001-02-03T04:07:00Z");
     const second = String(await tool.run({ timezone: "UTC" }));
-    expect(second, "run() must call clock() each time, not once when the tool is created: the time moved on.").toContain(
+    expect(second, say("run() must call clock() each time, not once when the tool is created: the time moved on.", "run() должна вызывать clock() каждый раз, а не однажды при создании инструмента: время ушло вперёд.")).toContain(
       "04:07:00",
     );
   });
@@ -616,12 +696,16 @@ describe("get_time: run() (TODO 6)", () => {
     try {
       output = String(await tool.run({ timezone: "" }));
     } catch (error) {
-      output = `an error: ${messageOf(error)}`;
+      output = say("an error: ", "ошибка: ") + messageOf(error);
     }
     expect(
       output,
-      `run({ timezone: "" }) gave ${output}: models fill an optional field with "" as often as they leave it out, and "" names no ` +
-        `zone. Treat it as absent (input.timezone || undefined) so the answer is in the computer's own zone (TODO 6 in ${TIME}).`,
+      say(
+        `run({ timezone: "" }) gave ${output}: models fill an optional field with "" as often as they leave it out, and "" names no ` +
+          `zone. Treat it as absent (input.timezone || undefined) so the answer is in the computer's own zone (TODO 6 in ${TIME}).`,
+        `run({ timezone: "" }) дала «${output}»: модели заполняют необязательное поле значением "" так же часто, как пропускают его, а "" ` +
+          `не называет никакого пояса. Считайте его отсутствующим (\`input.timezone || undefined\`), чтобы ответ был в поясе компьютера (TODO 6 в ${TIME}).`,
+      ),
     ).toContain(`"timezone":"${localTimeZone()}"`);
   });
 
@@ -636,30 +720,30 @@ describe("get_time: the definition the model reads (TODO 5)", () => {
       tools: toolDefinitions([tool as Tool]),
       messages: [{ role: "user", content: "hi" }],
     });
-    expect(problem?.message, "The API would reject the tool definition.").toBeUndefined();
+    expect(problem?.message, say("The API would reject the tool definition.", "API отклонил бы определение инструмента.")).toBeUndefined();
     const description = tool.description.toLowerCase();
-    expect(description.length, `Describe get_time for the model in 2-4 sentences (TODO 5 in ${TIME}).`).toBeGreaterThanOrEqual(60);
-    expect(description, "The description should say it returns the time.").toContain("time");
+    expect(description.length, say(`Describe get_time for the model in 2-4 sentences (TODO 5 in ${TIME}).`, `Опишите get_time для модели в 2-4 предложениях (TODO 5 в ${TIME}).`)).toBeGreaterThanOrEqual(60);
+    expect(description, say("The description should say it returns the time.", "Описание должно говорить, что инструмент возвращает время (time).")).toContain("time");
     expect(
       /24-hour|hh:mm|"time"/.test(description),
-      'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',
+say(      'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',       'Скажите, как выглядит ответ: время в 24-часовом формате, дата и пояс, например {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.'),
     ).toBe(true);
     expect(
       /clock/.test(description),
-      "Say why the model needs the tool: it has no clock of its own (so it must not guess the time).",
+say(      "Say why the model needs the tool: it has no clock of its own (so it must not guess the time).",       "Скажите, зачем модели инструмент: своих часов у неё нет (clock), поэтому угадывать время нельзя."),
     ).toBe(true);
     expect(
       /computer's|local|own time ?zone|by default/.test(description),
-      "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",
+say(      "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",       "Скажите, что будет без timezone (берётся пояс компьютера), чтобы модель знала, когда его заполнять."),
     ).toBe(true);
     expect(
       /\b(use (it|this)?\s*(when|whenever|to|for)|when the user|if the user)\b/.test(description),
-      'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',
+say(      'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',       'Скажите, когда его вызывать, например "Use it whenever the user asks what time or day it is".'),
     ).toBe(true);
     const timezone = (tool.input_schema.properties as Record<string, { type?: string; description?: string }> | undefined)?.timezone;
-    expect(timezone?.type, "input_schema.properties.timezone should be a string.").toBe("string");
-    expect((timezone?.description ?? "").length, "properties.timezone needs a description with an example.").toBeGreaterThan(10);
-    expect(tool.input_schema.required ?? [], "timezone is optional: do not list it in required.").not.toContain("timezone");
+    expect(timezone?.type, say("input_schema.properties.timezone should be a string.", "input_schema.properties.timezone должно быть строкой (string).")).toBe("string");
+    expect((timezone?.description ?? "").length, say("properties.timezone needs a description with an example.", "properties.timezone нужно описание с примером.")).toBeGreaterThan(10);
+    expect(tool.input_schema.required ?? [], say("timezone is optional: do not list it in required.", "timezone необязателен: не указывайте его в required.")).not.toContain("timezone");
   });
 
 });
@@ -675,7 +759,7 @@ describe("get_time: run() in your loop (TODO 6)", () => {
     } catch (error) {
       expect.fail(explainOffline(error));
     }
-    expect(answer, `The offline model calls get_time and says the time it returned (${expected}).`).toContain(expected);
+    expect(answer, say(`The offline model calls get_time and says the time it returned (${expected}).`, `Офлайн-модель вызывает get_time и называет время, которое он вернул (${expected}).`)).toContain(expected);
   });
 });
 
@@ -693,8 +777,12 @@ describe("the loop: responses that begin with thinking (TODO 2)", () => {
     const answer = expectSuccess(mock, outcome);
     expect(
       answer,
-      "The response was [thinking, text]: the answer is the text block. Reading content[0] as the answer gives the thinking " +
-        `block, which has no .text. Use textOf(response), which picks the text blocks by type (${LOOP}, TODO 2).`,
+      say(
+        "The response was [thinking, text]: the answer is the text block. Reading content[0] as the answer gives the thinking " +
+          `block, which has no .text. Use textOf(response), which picks the text blocks by type (${LOOP}, TODO 2).`,
+        "Ответ был `[thinking, text]`: ответ — это блок `text`. Если читать ответ из content[0], получится блок `thinking`, " +
+          `у которого нет .text. Используйте textOf(response): она выбирает блоки \`text\` по типу (${LOOP}, TODO 2).`,
+      ),
     ).toBe("Paris is the capital of France.");
   });
 
@@ -708,14 +796,22 @@ describe("the loop: responses that begin with thinking (TODO 2)", () => {
     const said = rejected(mock);
     if (said.includes("Invalid `signature`") || said.includes("signature: Field required")) {
       expect.fail(
-        `A thinking block went back changed (its text or signature differs from what the model sent, or is missing), and the API refused it: "${said}". ` +
-          `Send the assistant turn back as { role: "assistant", content: response.content }, untouched (${LOOP}, TODO 2).`,
+        say(
+          `A thinking block went back changed (its text or signature differs from what the model sent, or is missing), and the API refused it: "${said}". ` +
+            `Send the assistant turn back as { role: "assistant", content: response.content }, untouched (${LOOP}, TODO 2).`,
+          `Блок \`thinking\` ушёл обратно изменённым (его текст или \`signature\` отличаются от присланного моделью или пропали), и API его отклонил: «${said}». ` +
+            `Отправляйте ход ассистента обратно как { role: "assistant", content: response.content }, не трогая (${LOOP}, TODO 2).`,
+        ),
       );
     }
     if (said.includes("Expected `thinking` or `redacted_thinking`")) {
       expect.fail(
-        `The assistant turn went back without its thinking block, and the API refused it: "${said.slice(0, 160)}…". Keeping only ` +
-          `the text and tool_use blocks drops it: send response.content as it came (${LOOP}, TODO 2).`,
+        say(
+          `The assistant turn went back without its thinking block, and the API refused it: "${said.slice(0, 160)}…". Keeping only ` +
+            `the text and tool_use blocks drops it: send response.content as it came (${LOOP}, TODO 2).`,
+          `Ход ассистента ушёл обратно без блока \`thinking\`, и API его отклонил: «${said.slice(0, 160)}…». Если оставить только ` +
+            `блоки \`text\` и \`tool_use\`, он теряется: отправляйте response.content как пришёл (${LOOP}, TODO 2).`,
+        ),
       );
     }
     expect(expectSuccess(mock, outcome)).toBe("Done: 3.");
@@ -723,7 +819,7 @@ describe("the loop: responses that begin with thinking (TODO 2)", () => {
     const turns = (mock.requests.at(-1)?.messages ?? []).filter((m) => m.role === "assistant");
     expect(
       turns.map((m) => blocksOf(m).map((b) => b.type)),
-      "Every assistant turn must go back whole and in order: its thinking block first, then the tool call.",
+say(      "Every assistant turn must go back whole and in order: its thinking block first, then the tool call.",       "Каждый ход ассистента должен уйти обратно целиком и по порядку: сначала его блок `thinking`, потом вызов инструмента."),
     ).toEqual([
       ["thinking", "tool_use"],
       ["thinking", "tool_use"],
@@ -737,8 +833,12 @@ describe("the loop: responses that begin with thinking (TODO 2)", () => {
     const said = rejected(mock);
     expect(
       said,
-      "A redacted_thinking block is encrypted thinking: it carries no text for you, but must go back unchanged with its turn " +
-        `(content: response.content). The API said: ${said}`,
+      say(
+        "A redacted_thinking block is encrypted thinking: it carries no text for you, but must go back unchanged with its turn " +
+          `(content: response.content). The API said: ${said}`,
+        "Блок redacted_thinking — это зашифрованное размышление: текста для вас в нём нет, но он должен уйти обратно без изменений вместе со своим ходом " +
+          `(content: response.content). Ответ API: «${said}»`,
+      ),
     ).toBe("");
     expect(expectSuccess(mock, outcome)).toBe("4.");
     expect(blocksOf(mock.requests[1]?.messages[1]).map((b) => b.type)).toEqual(["redacted_thinking", "tool_use"]);
