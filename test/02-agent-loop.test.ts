@@ -189,7 +189,10 @@ describe("the loop: talking to the model (TODO 2)", () => {
     ]);
     expect(
       first?.tools?.map((t) => ("name" in t ? t.name : "")),
-say(      `The first request must offer the tools (tools: toolDefinitions(tools)), or the model cannot call any (${LOOP}).`,       `Первый запрос должен предлагать инструменты (tools: toolDefinitions(tools)), иначе модель не сможет вызвать ни один (${LOOP}).`),
+      say(
+        `The first request must offer the tools (tools: toolDefinitions(tools)), or the model cannot call any (${LOOP}).`,
+        `Первый запрос должен предлагать инструменты (tools: toolDefinitions(tools)), иначе модель не сможет вызвать ни один (${LOOP}).`,
+      ),
     ).toEqual(["add", "lookup", "explode"]);
     expect(answer, say("runAgent should return the model's final text.", "runAgent должна вернуть итоговый текст модели.")).toBe("Paris is the capital of France.");
     expect(mock.requests.length, say("The model answered with end_turn; one request is enough.", "Модель ответила с end_turn: одного запроса достаточно.")).toBe(1);
@@ -258,7 +261,10 @@ say(      `The first request must offer the tools (tools: toolDefinitions(tools)
     expect(answer).toBe("The answer is 42.");
     expect(
       mock.requests[3]?.messages.map((m) => m.role),
-say(      "After three rounds the conversation should be user, assistant, user, assistant, user, assistant, user.",       "После трёх раундов разговор должен быть таким: `user, assistant, user, assistant, user, assistant, user`."),
+      say(
+        "After three rounds the conversation should be user, assistant, user, assistant, user, assistant, user.",
+        "После трёх раундов разговор должен быть таким: `user, assistant, user, assistant, user, assistant, user`.",
+      ),
     ).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
   });
 
@@ -312,7 +318,7 @@ say(      "After three rounds the conversation should be user, assistant, user, 
           `finished in (a slow first call must still come first). Push each result after awaiting it in a for loop, or keep ` +
           `Promise.all's array as it is (${LOOP}, TODO 2).`,
         `Результаты пришли как ${JSON.stringify(ids)}: кладите их в порядке блоков tool_use, а не в порядке завершения ` +
-          `вызовов (медленный первый вызов всё равно идёт первым). Добавляйте каждый результат после await в цикле for или берите ` +
+          `вызовов (медленный первый вызов всё равно идёт первым). Добавляйте каждый результат после \`await\` в цикле \`for\` или берите ` +
           `массив Promise.all как есть (${LOOP}, TODO 2).`,
       ),
     ).toEqual(["toolu_slow", "toolu_quick"]);
@@ -329,11 +335,17 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     const result = mock.toolResults()[0];
     expect(
       result?.is_error,
-say(      `The model asked for 'delete_everything', which this agent does not have: answer with is_error: true (${LOOP}, TODO 1).`,       `Модель попросила 'delete_everything', которого у этого агента нет: ответьте с is_error: true (${LOOP}, TODO 1).`),
+      say(
+        `The model asked for 'delete_everything', which this agent does not have: answer with is_error: true (${LOOP}, TODO 1).`,
+        `Модель попросила 'delete_everything', которого у этого агента нет: ответьте с is_error: true (${LOOP}, TODO 1).`,
+      ),
     ).toBe(true);
     expect(
       resultText(result),
-say(      "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",       "Ошибка должна назвать неизвестный инструмент и перечислить существующие (`add`, `lookup`, `explode`), чтобы модель выбрала один."),
+      say(
+        "The error should name the unknown tool and list the tools that exist (add, lookup, explode), so the model can pick one.",
+        "Ошибка должна назвать неизвестный инструмент и перечислить существующие (`add`, `lookup`, `explode`), чтобы модель выбрала один.",
+      ),
     ).toMatch(/delete_everything[\s\S]*add/);
     expect(resultText(result), say("List the tools one by one, e.g. \"Available tools: add, lookup, explode.\"", "Перечислите инструменты по одному, например \"Available tools: add, lookup, explode.\"")).toMatch(/add\W+lookup\W+explode/);
     expect(answer, say("After the error the model answered; runAgent should return that answer.", "После ошибки модель ответила; runAgent должна вернуть этот ответ.")).toBe("I cannot delete anything.");
@@ -467,7 +479,10 @@ describe("the loop: when a tool call goes wrong (TODO 1)", () => {
     expect(result?.is_error, say("A thrown string is still a failure: is_error: true.", "Брошенная строка — тоже сбой: is_error: true.")).toBe(true);
     expect(
       resultText(result),
-say(      'Old code may throw a plain string: (error as Error).message is then undefined. Use error instanceof Error ? error.message : String(error) (TODO 1).',       'Старый код может бросить простую строку: тогда `(error as Error).message` равно undefined. Пишите `error instanceof Error ? error.message : String(error)` (TODO 1).'),
+      say(
+        'Old code may throw a plain string: (error as Error).message is then undefined. Use error instanceof Error ? error.message : String(error) (TODO 1).',
+        'Старый код может бросить простую строку: тогда `(error as Error).message` равно undefined. Пишите `error instanceof Error ? error.message : String(error)` (TODO 1).',
+      ),
     ).toContain("quota exceeded for today");
   });
 
@@ -508,7 +523,10 @@ describe("the loop: talking to the model (TODO 2)", () => {
     const answer = expectSuccess(mock, await run(mock, tools));
     expect(
       mock.requests.length,
-say(      'Only stop_reason "tool_use" means "run tools and continue"; max_tokens, end_turn, refusal all end the loop.',       'Только stop_reason "tool_use" значит «запусти инструменты и продолжай»; max_tokens, end_turn, refusal завершают цикл.'),
+      say(
+        'Only stop_reason "tool_use" means "run tools and continue"; max_tokens, end_turn, refusal all end the loop.',
+        'Только stop_reason "tool_use" значит «запусти инструменты и продолжай»; max_tokens, end_turn, refusal завершают цикл.',
+      ),
     ).toBe(1);
     expect(answer, say("Return the text the model managed to write.", "Верните текст, который модель успела написать.")).toContain("The answer is long");
   });
@@ -597,7 +615,10 @@ describe("get_time: getTime with an injectable clock (TODO 4)", () => {
     const lateEvening = () => new Date("2026-03-01T23:30:00Z");
     expect(
       getTime(lateEvening, "Asia/Tokyo"),
-say(      "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: format the date in the zone too.",       "В 23:30 UTC 1 марта в Токио уже 08:30 2 марта: дату тоже форматируйте в этом поясе."),
+      say(
+        "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: format the date in the zone too.",
+        "В 23:30 UTC 1 марта в Токио уже 08:30 2 марта: дату тоже форматируйте в этом поясе.",
+      ),
     ).toMatchObject({ time: "08:30:00", date: "2026-03-02" });
   });
 
@@ -657,7 +678,10 @@ say(      "At 23:30 UTC on 1 March it is already 08:30 on 2 March in Tokyo: form
       message.includes("Mars/Olympus") &&
         /[A-Z][a-z]+\/[A-Z][a-z_]+|UTC/.test(message.replaceAll("Mars/Olympus", "")) &&
         !message.includes("not implemented"),
-say(      `getTime(clock, "Mars/Olympus") should throw an Error naming the zone and showing a valid one such as "Europe/Moscow"; it threw: ${JSON.stringify(message)}`,       `getTime(clock, "Mars/Olympus") должна бросить Error, который называет пояс и показывает правильный, например "Europe/Moscow"; она бросила: ${JSON.stringify(message)}`),
+      say(
+        `getTime(clock, "Mars/Olympus") should throw an Error naming the zone and showing a valid one such as "Europe/Moscow"; it threw: ${JSON.stringify(message)}`,
+        `getTime(clock, "Mars/Olympus") должна бросить Error, который называет пояс и показывает правильный, например "Europe/Moscow"; она бросила: ${JSON.stringify(message)}`,
+      ),
     ).toBe(true);
   });
 
@@ -670,7 +694,10 @@ describe("get_time: run() (TODO 6)", () => {
     const first = String(await tool.run({ timezone: "UTC" }));
     expect(
       first,
-say(      `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,       `run() должна отвечать временем переданных часов (04:05:06, 2001-02-03), а не new Date(): она вернула ${first}`),
+      say(
+        `run() should answer with the injected clock's time (04:05:06 on 2001-02-03), not new Date(): it returned ${first}`,
+        `run() должна отвечать временем переданных часов (04:05:06, 2001-02-03), а не new Date(): она вернула ${first}`,
+      ),
     ).toMatch(/04:05:06[\s\S]*2001-02-03|2001-02-03[\s\S]*04:05:06/);
     let parsed: unknown;
     try {
@@ -726,19 +753,31 @@ describe("get_time: the definition the model reads (TODO 5)", () => {
     expect(description, say("The description should say it returns the time.", "Описание должно говорить, что инструмент возвращает время (time).")).toContain("time");
     expect(
       /24-hour|hh:mm|"time"/.test(description),
-say(      'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',       'Скажите, как выглядит ответ: время в 24-часовом формате, дата и пояс, например {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.'),
+      say(
+        'Say what the answer looks like: the 24-hour time, the date and the zone, e.g. {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',
+        'Скажите, как выглядит ответ: время в 24-часовом формате, дата и пояс, например {"time":"14:05:09","date":"2026-03-01","timezone":"Europe/Moscow"}.',
+      ),
     ).toBe(true);
     expect(
       /clock/.test(description),
-say(      "Say why the model needs the tool: it has no clock of its own (so it must not guess the time).",       "Скажите, зачем модели инструмент: своих часов у неё нет (clock), поэтому угадывать время нельзя."),
+      say(
+        "Say why the model needs the tool: it has no clock of its own (so it must not guess the time).",
+        "Скажите, зачем модели инструмент: своих часов у неё нет (clock), поэтому угадывать время нельзя.",
+      ),
     ).toBe(true);
     expect(
       /computer's|local|own time ?zone|by default/.test(description),
-say(      "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",       "Скажите, что будет без timezone (берётся пояс компьютера), чтобы модель знала, когда его заполнять."),
+      say(
+        "Say what happens without a timezone (the computer's own zone is used), so the model knows when to fill it in.",
+        "Скажите, что будет без timezone (берётся пояс компьютера), чтобы модель знала, когда его заполнять.",
+      ),
     ).toBe(true);
     expect(
       /\b(use (it|this)?\s*(when|whenever|to|for)|when the user|if the user)\b/.test(description),
-say(      'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',       'Скажите, когда его вызывать, например "Use it whenever the user asks what time or day it is".'),
+      say(
+        'Say when to use it, e.g. "Use it whenever the user asks what time or day it is".',
+        'Скажите, когда его вызывать, например "Use it whenever the user asks what time or day it is".',
+      ),
     ).toBe(true);
     const timezone = (tool.input_schema.properties as Record<string, { type?: string; description?: string }> | undefined)?.timezone;
     expect(timezone?.type, say("input_schema.properties.timezone should be a string.", "input_schema.properties.timezone должно быть строкой (string).")).toBe("string");
@@ -819,7 +858,10 @@ describe("the loop: responses that begin with thinking (TODO 2)", () => {
     const turns = (mock.requests.at(-1)?.messages ?? []).filter((m) => m.role === "assistant");
     expect(
       turns.map((m) => blocksOf(m).map((b) => b.type)),
-say(      "Every assistant turn must go back whole and in order: its thinking block first, then the tool call.",       "Каждый ход ассистента должен уйти обратно целиком и по порядку: сначала его блок `thinking`, потом вызов инструмента."),
+      say(
+        "Every assistant turn must go back whole and in order: its thinking block first, then the tool call.",
+        "Каждый ход ассистента должен уйти обратно целиком и по порядку: сначала его блок `thinking`, потом вызов инструмента.",
+      ),
     ).toEqual([
       ["thinking", "tool_use"],
       ["thinking", "tool_use"],
