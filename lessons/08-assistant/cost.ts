@@ -9,6 +9,7 @@
 import { readFile } from "node:fs/promises";
 import type Anthropic from "@anthropic-ai/sdk";
 import { estimateCost } from "../../shared/model.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { appendJsonLine } from "./sessions.ts";
 
 export interface CostEntry {
@@ -105,13 +106,11 @@ export function createCostMeter(options: CostMeterOptions): CostMeter {
       if (budget === undefined) return;
       const worst = worstCaseCost(model, inputTokens, maxTokens);
       if (worst === undefined) {
-        throw new BudgetExceeded(`No price is known for ${model}, so a budget cannot be kept. Add its price to shared/model.ts or drop --budget.`);
+        throw new BudgetExceeded(messages().budget.meterNoPrice(model));
       }
       if (wouldPassBudget(spent, worst, budget)) {
-        throw new BudgetExceeded(
-          `Stopped before the next request: it could cost up to $${worst.toFixed(4)} (${inputTokens} tokens in, up to ${maxTokens} out on ${model}), ` +
-            `and $${spent.toFixed(4)} of the $${budget.toFixed(4)} budget is spent. Raise --budget to go on.`,
-        );
+        // In the learner's language (COURSE_LANG): the run stops here and this is what they read.
+        throw new BudgetExceeded(messages().budget.meterWouldPass(`$${worst.toFixed(4)}`, inputTokens, maxTokens, model, `$${spent.toFixed(4)}`, `$${budget.toFixed(4)}`));
       }
     },
     async record(session, model, usage) {

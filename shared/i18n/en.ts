@@ -351,6 +351,22 @@ export const en = {
     mcpCall: (tool: string, server: string, characters: number, said: string) => `calls ${tool} on the MCP server "${server}" with ${characters} characters of input (${said})`,
   },
 
+  // --budget: the stops before a request that could pass it (the CLI's guard, lesson 08's cost meter),
+  // and the summary's note.
+  budget: {
+    noPrice: (request: number, model: string, budget: string) =>
+      `Stopped before request ${request}: shared/model.ts has no price for ${model}, so the ${budget} budget cannot be kept. ` +
+      `Choose a priced model (--model), run without --budget, or run with --offline.`,
+    wouldPass: (request: number, cost: string, inputTokens: number, outputTokens: number, spent: string, budget: string) =>
+      `Stopped before request ${request}: it could cost up to ${cost} (about ${inputTokens} tokens in, up to ${outputTokens} out), ` +
+      `and ${spent} of the ${budget} budget is spent. Raise --budget, or run with --offline.`,
+    note: (spent: string, budget: string) => ` · budget: ${spent} of ${budget} spent`,
+    meterNoPrice: (model: string) => `No price is known for ${model}, so a budget cannot be kept. Add its price to shared/model.ts or drop --budget.`,
+    meterWouldPass: (cost: string, inputTokens: number, maxTokens: number, model: string, spent: string, budget: string) =>
+      `Stopped before the next request: it could cost up to ${cost} (${inputTokens} tokens in, up to ${maxTokens} out on ${model}), ` +
+      `and ${spent} of the ${budget} budget is spent. Raise --budget to go on.`,
+  },
+
   // Lesson 08's model routing (route-model.ts), its session notes and its crash repair.
   routing: {
     pinned: "pinned with --model or ANTHROPIC_MODEL",

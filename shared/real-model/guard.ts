@@ -13,6 +13,7 @@ import type { Fetch } from "../client.ts";
 import { messageFromEvents, parseSse } from "../fake-api/sse.ts";
 import { estimateCost, modelName } from "../model.ts";
 import { noteBudgetStop } from "./budget-stops.ts";
+import { messages } from "../i18n/messages.ts";
 import { requestTimeoutSeconds } from "../request-timeout.ts";
 import { createSpinner, type Spinner } from "./spinner.ts";
 
@@ -67,17 +68,11 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         // A model without a price cannot be held to a budget: counting it as $0 would let it spend anything.
         if (cost === undefined) {
           noteBudgetStop();
-          throw new RealModelStop(
-            `Stopped before request ${requests}: shared/model.ts has no price for ${model}, so the ${usd(options.budgetUsd)} budget cannot be kept. ` +
-              `Choose a priced model (--model), run without --budget, or run with --offline.`,
-          );
+          throw new RealModelStop(messages().budget.noPrice(requests, model, usd(options.budgetUsd)));
         }
         if (spent + cost > options.budgetUsd) {
           noteBudgetStop();
-          throw new RealModelStop(
-            `Stopped before request ${requests}: it could cost up to ${usd(cost)} (about ${inputTokens} tokens in, up to ${outputTokens} out), ` +
-              `and ${usd(spent)} of the ${usd(options.budgetUsd)} budget is spent. Raise --budget, or run with --offline.`,
-          );
+          throw new RealModelStop(messages().budget.wouldPass(requests, usd(cost), inputTokens, outputTokens, usd(spent), usd(options.budgetUsd)));
         }
       }
     }
@@ -224,5 +219,5 @@ export function usd(value: number): string {
 // "spent $0.0012 of $0.05 budget", for the summary line.
 export function budgetNote(guard: RealModelGuard | undefined): string {
   if (!guard || guard.budgetUsd === undefined) return "";
-  return ` · budget: ${usd(guard.spentUsd())} of ${usd(guard.budgetUsd)} spent`;
+  return messages().budget.note(usd(guard.spentUsd()), usd(guard.budgetUsd));
 }

@@ -152,6 +152,13 @@ const LINES: Line[] = [
     english: "  (created the project folder /tmp/p with src/math.ts, README.md)",
   },
   {
+    key: "budget.meterWouldPass",
+    say: (m) => m.budget.meterWouldPass("$0.0123", 3178, 1024, "claude-haiku-5-5", "$0.0400", "$0.0500"),
+    values: ["$0.0123", "claude-haiku-5-5", "$0.0400", "$0.0500", "--budget"],
+    english:
+      "Stopped before the next request: it could cost up to $0.0123 (3178 tokens in, up to 1024 out on claude-haiku-5-5), and $0.0400 of the $0.0500 budget is spent. Raise --budget to go on.",
+  },
+  {
     key: "sessionNotes.orphans",
     say: (m) => m.sessionNotes.orphans("terminal-main", 2, "toolu_1, toolu_2"),
     values: ["terminal-main", "toolu_1, toolu_2"],
