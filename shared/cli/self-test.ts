@@ -147,10 +147,6 @@ export async function selfTestCommand(): Promise<number> {
       ran.code === 0 && !bug,
       `npm run lesson ${ran.lesson.number} -- --offline exits ${ran.code}${bug ? `, but its output shows a programming error: ${bug}` : ""} (${ran.seconds} s)`,
     );
-    if (STILL_ENGLISH.has(ran.lesson.id)) {
-      console.log(chalk.yellow(`- lesson ${ran.lesson.number} in Russian: not checked yet (${STILL_ENGLISH.get(ran.lesson.id)})`));
-      continue;
-    }
     const english = findLatinProse(ran.output);
     if (english.length > 0) console.log(describeFindings(english));
     record(tally, english.length === 0, `npm run lesson ${ran.lesson.number} under COURSE_LANG=ru: ${english.length === 0 ? "no line of English prose" : `${english.length} line(s) of English prose (above)`}`);
@@ -167,11 +163,6 @@ export async function selfTestCommand(): Promise<number> {
 
 // What a bug in the course's own code looks like when a tool reports it: Node's error codes and the
 // errors of calling something wrongly. A lesson's sample output never contains these on purpose.
-// Lessons whose Russian output is still being translated: named here with who is on it, so the step
-// says so instead of failing. Remove a lesson from the list as soon as its translation lands.
-// TODO(h25web): lesson 09's channel lines and heartbeat tasks are translated in h25web's branch.
-const STILL_ENGLISH = new Map<string, string>([["09-channels", "TODO(h25web): its channel lines are being translated"]]);
-
 const PROGRAMMING_ERROR = /\bERR_[A-Z_]{3,}\b|\b(?:TypeError|ReferenceError|SyntaxError|RangeError)\b|is not a function|Cannot read properties of/;
 
 // Runs every lesson's sample task offline, one after another, as `npm run lesson N -- --offline` does,
