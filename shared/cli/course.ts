@@ -30,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {
-    console.error(chalk.red(`Unknown command '${name ?? ""}'.`) + ` Use one of: ${Object.keys(COMMANDS).join(", ")}.`);
+    console.error(chalk.red(messages().commands.unknown(name ?? "")) + messages().commands.useOneOf(Object.keys(COMMANDS).join(", ")));
     return 2;
   }
   const command = await load();

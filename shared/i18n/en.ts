@@ -16,6 +16,12 @@ export interface RunSummary {
 }
 
 export const en = {
+  // npm run <command> for a command the course does not have.
+  commands: {
+    unknown: (name: string) => `Unknown command '${name}'.`,
+    useOneOf: (list: string) => ` Use one of: ${list}.`,
+  },
+
   units: {
     which: (kind: Kind) => `Which ${kind}?`,
     noSuch: (kind: Kind, wanted: string) => `There is no ${kind} '${wanted}'.`,

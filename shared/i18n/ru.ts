@@ -15,6 +15,12 @@ const calls = (n: number) => countRu(n, "вызов", "вызова", "вызо�
 const groups = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 export const ru: Messages = {
+  commands: {
+    unknown: (name) => `Команды '${name}' нет.`,
+    // Each as the learner types it: the names are commands, not words of the sentence.
+    useOneOf: (list) => ` Есть такие: ${list.split(", ").map((name) => `npm run ${name}`).join(", ")}.`,
+  },
+
   units: {
     which: (kind) => (kind === "lesson" ? "Какой урок?" : "Какое упражнение?"),
     noSuch: (kind, wanted) => (kind === "lesson" ? `Урока '${wanted}' нет.` : `Упражнения '${wanted}' нет.`),

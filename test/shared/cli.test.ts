@@ -61,8 +61,17 @@ describe("course CLI", { timeout: 60_000 }, () => {
   });
 });
 
-describe("npm run mcp -- --help under COURSE_LANG=ru", { timeout: 60_000 }, () => {
-  it("the usage is Russian, with every flag the English one names", async () => {
+describe("under COURSE_LANG=ru", { timeout: 60_000 }, () => {
+  it("an unknown command is named, with the commands there are, in Russian", async () => {
+    const { code, out } = await runCli(["teach"], { env: { COURSE_LANG: "ru" } });
+    expect(code).toBe(2);
+    expect(out).toContain("'teach'");
+    expect(out).toContain("npm run lesson, npm run check, npm run watch");
+    expect(findLatinProse(out), describeFindings(findLatinProse(out))).toEqual([]);
+  });
+
+
+  it("npm run mcp -- --help: the usage is Russian, with every flag the English one names", async () => {
     const { code, out } = await runCli(["mcp", "--help"], { env: { COURSE_LANG: "ru" } });
     expect(code).toBe(0);
     for (const flag of ["--workspace", "--memory", "npm run --silent mcp"]) expect(out).toContain(flag);
