@@ -315,6 +315,21 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     expect(envelopeOf(result).error ?? "", "The error should name the broken field.").toContain("days");
   });
 
+  it("several input problems: all of them in the error, each its own sentence", async () => {
+    const input = { city: "Berlin", days: 30, units: "kelvin" };
+    const problems = checkInput(spyTool.input_schema, input);
+    const error = envelopeOf(await dispatch(call("get_forecast", input), tools)).error ?? "";
+    for (const [i, problem] of problems.entries()) {
+      expect(error, `The error should carry every problem checkInput found; missing: ${JSON.stringify(problem)}. Got: ${error}`).toContain(problem);
+      if (i > 0) {
+        expect(
+          /\s$/.test(error.slice(0, error.indexOf(problem))),
+          `The problems run together: ${JSON.stringify(error)}. Put a space between the sentences (problems.join(" ")), so each reads as its own (TODO 3 in ${FILE}).`,
+        ).toBe(true);
+      }
+    }
+  });
+
   for (const [label, input] of [
     ["null", null],
     ["undefined", undefined],

@@ -293,6 +293,19 @@ describe("truncateOutput (TODO 3)", () => {
     expect(early.split("\n")[0], "An emoji early in the text is not at the cut: keep it and cut at exactly 5 units (😀 + 3 x).").toBe("😀xxx");
   });
 
+  it("counts every line as not shown when nothing of the text fits (an emoji at the start, 1 unit allowed)", { tags: "hard" }, () => {
+    const text = "😀 first line\nsecond line\n";
+    const out = truncateOutput(text, 1, 100);
+    expect(LONE_SURROGATE.test(out), `Half of the emoji was kept. Got: ${JSON.stringify(out)}`).toBe(false);
+    const numbers = numbersIn(out);
+    expect(numbers, `Nothing was kept, so all ${text.length} characters are not shown. Got: ${JSON.stringify(out)}`).toContain(text.length);
+    expect(
+      numbers,
+      `Nothing of either line is shown, so the note should say 2 lines are not shown. Got: ${JSON.stringify(out)}. An empty kept ` +
+        `text has no lines: "".split("\\n") gives [""], one element, so count 0 for "" (TODO 3 in ${FILE}).`,
+    ).toContain(2);
+  });
+
   it("uses MAX_CHARS and MAX_LINES when no limits are given", () => {
     const long = Array.from({ length: MAX_LINES + 1 }, (_, i) => `r${i}`).join("\n");
     expect(truncateOutput(long), `${MAX_LINES + 1} lines with the default limits: the last line should be cut.`).not.toContain(`r${MAX_LINES}\n`);
