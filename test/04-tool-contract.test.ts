@@ -20,6 +20,7 @@ import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts
 import { createTroublemakerFetch, TROUBLEMAKER_TASK } from "../shared/offline/troublemaker.ts";
 import { editDistance as lessonEditDistance } from "../lessons/04-tool-contract/did-you-mean.ts";
 import { failWith } from "./helpers/fail-with.ts";
+import { say } from "./helpers/say.ts";
 
 const FILE = "exercises/04-tool-contract/dispatch.ts";
 const BAD = "exercises/04-tool-contract/bad-tools.ts";
@@ -36,7 +37,10 @@ function envelopeOf(result: Anthropic.ToolResultBlockParam): Envelope {
     return JSON.parse(text) as Envelope;
   } catch {
     throw new Error(
-      `The tool_result content should be the JSON of {success, data, error} (TODO 3 in ${FILE}); it was not JSON: ${text.slice(0, 200)}`,
+      say(
+        `The tool_result content should be the JSON of {success, data, error} (TODO 3 in ${FILE}); it was not JSON: ${text.slice(0, 200)}`,
+        `content у tool_result должен быть JSON объекта {success, data, error} (TODO 3 в ${FILE}); пришёл не JSON: «${text.slice(0, 200)}»`,
+      ),
     );
   }
 }
@@ -86,31 +90,45 @@ describe("did you mean ...? suggestToolName (TODO 1)", () => {
     ] as const) {
       expect(
         suggestToolName(wrong, [...names]),
-        `suggestToolName("${wrong}", ${JSON.stringify(names)}) should be '${expected}': keep the nearest close name, not the first ` +
-          `or the last one found; when two are equally near, the first of them (TODO 1 in ${FILE}).`,
+        say(
+          `suggestToolName("${wrong}", ${JSON.stringify(names)}) should be '${expected}': keep the nearest close name, not the first ` +
+            `or the last one found; when two are equally near, the first of them (TODO 1 in ${FILE}).`,
+          `suggestToolName("${wrong}", ${JSON.stringify(names)}) должна вернуть '${expected}': оставляйте ближайшее из близких имён, а не ` +
+            `первое или последнее найденное; из двух одинаково близких — первое из них (TODO 1 в ${FILE}).`,
+        ),
       ).toBe(expected);
     }
   });
 
   it("suggests the name the model meant, and nothing for a name far from all of them", () => {
     const names = ["get_exchange_rate", "calculate", "save_to_file", "read_file"];
-    const cases: Array<[string, string | undefined, string]> = [
-      ["get_exchange_rates", "get_exchange_rate", "one letter off"],
-      ["get_rate", "get_exchange_rate", "every word of 'get_rate' is in 'get_exchange_rate'"],
-      ["calculator", "calculate", "two edits away"],
-      ["GET_EXCHANGE_RATE", "get_exchange_rate", "case must not matter"],
-      ["save_file", "save_to_file", "three edits away"],
-      ["gt_exhange_rat", "get_exchange_rate", "exactly 3 edits away is still close"],
-      ["gt_exhange_ra", undefined, "4 edits away, and not every word matches: not close"],
-      ["", undefined, "an empty name has no words and is far from every name: no suggestion"],
-      ["exchange_rate_", "get_exchange_rate", "a stray separator at the end is not a word: every real word is in 'get_exchange_rate'"],
-      ["do_anything", undefined, "no real name is close: a wrong hint is worse than none"],
-      ["send_email", undefined, "no real name is close: a wrong hint is worse than none"],
+    const farRu = "ни одно настоящее имя не близко: неверная подсказка хуже, чем никакой";
+    const cases: Array<[string, string | undefined, string, string]> = [
+      ["get_exchange_rates", "get_exchange_rate", "one letter off", "одна буква лишняя"],
+      ["get_rate", "get_exchange_rate", "every word of 'get_rate' is in 'get_exchange_rate'", "каждое слово 'get_rate' есть в 'get_exchange_rate'"],
+      ["calculator", "calculate", "two edits away", "две правки"],
+      ["GET_EXCHANGE_RATE", "get_exchange_rate", "case must not matter", "регистр не должен иметь значения"],
+      ["save_file", "save_to_file", "three edits away", "три правки"],
+      ["gt_exhange_rat", "get_exchange_rate", "exactly 3 edits away is still close", "ровно 3 правки — ещё близко"],
+      ["gt_exhange_ra", undefined, "4 edits away, and not every word matches: not close", "4 правки, и совпадают не все слова: не близко"],
+      ["", undefined, "an empty name has no words and is far from every name: no suggestion", "у пустого имени нет слов, и оно далеко от любого имени: подсказки нет"],
+      [
+        "exchange_rate_",
+        "get_exchange_rate",
+        "a stray separator at the end is not a word: every real word is in 'get_exchange_rate'",
+        "лишний разделитель в конце — не слово: каждое настоящее слово есть в 'get_exchange_rate'",
+      ],
+      ["do_anything", undefined, "no real name is close: a wrong hint is worse than none", farRu],
+      ["send_email", undefined, "no real name is close: a wrong hint is worse than none", farRu],
     ];
-    for (const [wrong, expected, why] of cases) {
-      expect(suggestToolName(wrong, names), `suggestToolName("${wrong}") should be ${JSON.stringify(expected)}: ${why} (TODO 1 in ${FILE}).`).toBe(
-        expected,
-      );
+    for (const [wrong, expected, why, whyRu] of cases) {
+      expect(
+        suggestToolName(wrong, names),
+        say(
+          `suggestToolName("${wrong}") should be ${JSON.stringify(expected)}: ${why} (TODO 1 in ${FILE}).`,
+          `suggestToolName("${wrong}") должна вернуть ${expected === undefined ? "`undefined`" : JSON.stringify(expected)}: ${whyRu} (TODO 1 в ${FILE}).`,
+        ),
+      ).toBe(expected);
     }
   });
 
@@ -120,9 +138,14 @@ describe("did you mean ...? suggestToolName (TODO 1)", () => {
       const got = suggestToolName(wrong, names);
       expect(
         got,
-        `suggestToolName("${wrong}", ${JSON.stringify(names)}) suggested '${got}': "${wrong}" is far from every name, and its words are ` +
-          `only pieces of words there ("rat" is not "rate"). Compare whole words: split the real name on "_" and look each word up ` +
-          `in that list, instead of searching the name's text (TODO 1 in ${FILE}).`,
+        say(
+          `suggestToolName("${wrong}", ${JSON.stringify(names)}) suggested '${got}': "${wrong}" is far from every name, and its words are ` +
+            `only pieces of words there ("rat" is not "rate"). Compare whole words: split the real name on "_" and look each word up ` +
+            `in that list, instead of searching the name's text (TODO 1 in ${FILE}).`,
+          `suggestToolName("${wrong}", ${JSON.stringify(names)}) подсказала '${got}': "${wrong}" далеко от всех имён, а его слова — ` +
+            `лишь куски слов в них ("rat" — не "rate"). Сравнивайте целые слова: разбейте настоящее имя по "_" и ищите каждое слово ` +
+            `в этом списке, а не в тексте имени (TODO 1 в ${FILE}).`,
+        ),
       ).toBeUndefined();
     }
   });
@@ -132,12 +155,12 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
   const rate = exchangeRateTool.input_schema;
 
   it("returns [] for a valid input", () => {
-    expect(checkInput(rate, { from_currency: "USD", to_currency: "RUB" }), "A valid input must give no problems.").toEqual([]);
+    expect(checkInput(rate, { from_currency: "USD", to_currency: "RUB" }), say("A valid input must give no problems.", "Корректный ввод не должен давать проблем.")).toEqual([]);
   });
 
   it("one sentence per problem: one broken field gives exactly one", () => {
     const problems = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" });
-    expect(problems.length, `One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 2 in ${FILE}).`).toBe(1);
+    expect(problems.length, say(`One broken field, one sentence; got ${JSON.stringify(problems)} (TODO 2 in ${FILE}).`, `Одно сломанное поле — одно предложение; получено ${JSON.stringify(problems)} (TODO 2 в ${FILE}).`)).toBe(1);
   });
 
   it("an input that is not an object at all (null, a string): one sentence saying it must be an object, not a crash", { tags: "hard" }, () => {
@@ -146,29 +169,62 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
       try {
         problems = checkInput(rate, input);
       } catch (error) {
-        failWith(`checkInput(schema, ${JSON.stringify(input)}) threw ${String(error)}: read fields with ?. so a null input is reported, not a crash.`, error);
+        failWith(
+          say(
+            `checkInput(schema, ${JSON.stringify(input)}) threw ${String(error)}: read fields with ?. so a null input is reported, not a crash.`,
+            `checkInput(schema, ${JSON.stringify(input)}) бросила «${String(error)}»: читайте поля через ?., чтобы о вводе \`null\` сообщалось, а не падало.`,
+          ),
+          error,
+        );
       }
-      expect(problems.join(" "), `checkInput(schema, ${JSON.stringify(input)}) should say the input must be a (JSON) object.`).toMatch(/object/i);
+      expect(
+        problems.join(" "),
+        say(
+          `checkInput(schema, ${JSON.stringify(input)}) should say the input must be a (JSON) object.`,
+          `checkInput(schema, ${JSON.stringify(input)}) должна сказать, что ввод должен быть объектом JSON (object).`,
+        ),
+      ).toMatch(/object/i);
     }
   });
 
   it("a value outside the enum: names the field, what was received, and the allowed values", () => {
     const text = checkInput(rate, { from_currency: "DOLLAR", to_currency: "RUB" }).join(" ");
     for (const part of ["from_currency", "DOLLAR", "USD", "EUR"]) {
-      expect(text, `For from_currency "DOLLAR" the problem should mention "${part}" (field, received value, allowed values). Got: ${text}`).toContain(part);
+      expect(
+        text,
+        say(
+          `For from_currency "DOLLAR" the problem should mention "${part}" (field, received value, allowed values). Got: ${text}`,
+          `Для from_currency "DOLLAR" проблема должна упомянуть "${part}" (поле, полученное значение, допустимые значения). Получено: «${text}»`,
+        ),
+      ).toContain(part);
     }
   });
 
   it("a missing field: names it", () => {
     const text = checkInput(rate, { from_currency: "USD" }).join(" ");
-    expect(text, `A missing to_currency should be named in the problem. Got: ${JSON.stringify(text)}`).toContain("to_currency");
-    expect(/missing/i.test(text), `Say that the field is missing, in those words ("'to_currency' is missing."). Got: ${text}`).toBe(true);
+    expect(
+      text,
+      say(`A missing to_currency should be named in the problem. Got: ${JSON.stringify(text)}`, `Пропущенное to_currency должно быть названо в проблеме. Получено: «${text}»`),
+    ).toContain("to_currency");
+    expect(
+      /missing/i.test(text),
+      say(
+        `Say that the field is missing, in those words ("'to_currency' is missing."). Got: ${text}`,
+        `Скажите, что поле пропущено, этими словами ("'to_currency' is missing."). Получено: «${text}»`,
+      ),
+    ).toBe(true);
   });
 
   it("a missing field: says what to send, from the field's description and example, each said once", { tags: "hard" }, () => {
     const text = checkInput(spyTool.input_schema, {}).join(" ");
     for (const part of ["city", "City name", "Berlin"]) {
-      expect(text, `A missing 'city' should say what to send: its description ("City name") and example ("Berlin"). Missing "${part}" in: ${text}`).toContain(part);
+      expect(
+        text,
+        say(
+          `A missing 'city' should say what to send: its description ("City name") and example ("Berlin"). Missing "${part}" in: ${text}`,
+          `Для пропущенного 'city' скажите, что прислать: его описание ("City name") и пример ("Berlin"). Нет "${part}" в: «${text}»`,
+        ),
+      ).toContain(part);
     }
     const schema = {
       type: "object" as const,
@@ -177,30 +233,55 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
     };
     const twice = checkInput(schema, {}).join(" ");
     const onlyExample = { type: "object" as const, properties: { code: { type: "string", examples: ["EUR"] } }, required: ["code"] };
-    expect(checkInput(onlyExample, {}).join(" "), "A field with an example and no description: the message still shows the example.").toContain("EUR");
+    expect(
+      checkInput(onlyExample, {}).join(" "),
+      say("A field with an example and no description: the message still shows the example.", "Поле с примером, но без описания: сообщение всё равно показывает пример."),
+    ).toContain("EUR");
     const onlyDescription = { type: "object" as const, properties: { note: { type: "string", description: "A short note" } }, required: ["note"] };
     const noExample = checkInput(onlyDescription, {}).join(" ");
-    expect(noExample, "A field with a description and no example: show the description.").toContain("A short note");
-    expect(noExample, `A field with no example must not get "e.g. undefined". Got: ${noExample}`).not.toContain("undefined");
+    expect(noExample, say("A field with a description and no example: show the description.", "Поле с описанием, но без примера: покажите описание.")).toContain(
+      "A short note",
+    );
+    expect(
+      noExample,
+      say(`A field with no example must not get "e.g. undefined". Got: ${noExample}`, `Поле без примера не должно получать "e.g. undefined". Получено: «${noExample}»`),
+    ).not.toContain("undefined");
     expect(
       twice.split("Berlin").length - 1,
-      `The description already shows the example (e.g. "Berlin"), and the message repeats it: ${twice}. Add the example from ` +
-        `"examples" only when the description does not already contain it (TODO 2 in ${FILE}).`,
+      say(
+        `The description already shows the example (e.g. "Berlin"), and the message repeats it: ${twice}. Add the example from ` +
+          `"examples" only when the description does not already contain it (TODO 2 in ${FILE}).`,
+        `Описание уже показывает пример (e.g. "Berlin"), а сообщение его повторяет: «${twice}». Добавляйте пример из ` +
+          `"examples", только когда описание его ещё не содержит (TODO 2 в ${FILE}).`,
+      ),
     ).toBe(1);
   });
 
   it("an extra field: names it (additionalProperties: false is part of the contract)", () => {
     const text = checkInput(rate, { from_currency: "USD", to_currency: "RUB", amount: 500 }).join(" ");
-    expect(text, `An extra field 'amount' must be reported, naming it. Got: ${JSON.stringify(text)}. Are you using the schema (ajv) rather than your own checks?`).toContain(
-      "amount",
-    );
-    expect(text, `Say what to do with it: it is not a field of this tool, leave it out. Got: ${text}`).toMatch(/leave it out|not a field|remove it/i);
+    expect(
+      text,
+      say(
+        `An extra field 'amount' must be reported, naming it. Got: ${JSON.stringify(text)}. Are you using the schema (ajv) rather than your own checks?`,
+        `О лишнем поле 'amount' нужно сообщить, назвав его. Получено: «${text}». Вы проверяете схемой (ajv), а не своими проверками?`,
+      ),
+    ).toContain("amount");
+    expect(
+      text,
+      say(
+        `Say what to do with it: it is not a field of this tool, leave it out. Got: ${text}`,
+        `Скажите, что с ним делать: это не поле этого инструмента, пусть модель его уберёт ("leave it out"). Получено: «${text}»`,
+      ),
+    ).toMatch(/leave it out|not a field|remove it/i);
   });
 
   it("a wrong type: names the field, the type to send and what was received", () => {
     const text = checkInput(calculateTool.input_schema, { expression: 500 }).join(" ");
     for (const part of ["expression", "string", "500"]) {
-      expect(text, `For expression: 500 (a number) the problem should mention "${part}". Got: ${text}`).toContain(part);
+      expect(
+        text,
+        say(`For expression: 500 (a number) the problem should mention "${part}". Got: ${text}`, `Для expression: 500 (число) проблема должна упомянуть "${part}". Получено: «${text}»`),
+      ).toContain(part);
     }
   });
 
@@ -208,36 +289,64 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
     const quoted = checkInput(spyTool.input_schema, { city: "Berlin", days: "3" }).join(" ");
     expect(
       quoted,
-      `days: "3" is the number 3 in quotes, the commonest wrong type a model sends. Beyond "must be an integer", say exactly what ` +
-        `to send: "Send 3 as a number, without quotes." Got: ${quoted} (TODO 2 in ${FILE}).`,
+      say(
+        `days: "3" is the number 3 in quotes, the commonest wrong type a model sends. Beyond "must be an integer", say exactly what ` +
+          `to send: "Send 3 as a number, without quotes." Got: ${quoted} (TODO 2 in ${FILE}).`,
+        `days: "3" — это число 3 в кавычках, самый частый неверный тип, который присылает модель. Кроме "must be an integer", скажите точно, ` +
+          `что прислать: "Send 3 as a number, without quotes." Получено: «${quoted}» (TODO 2 в ${FILE}).`,
+      ),
     ).toMatch(/\b3\b[^"]*without quotes/);
     const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
     const bool = checkInput(flag, { urgent: "true" }).join(" ");
-    expect(bool, `urgent: "true" should get "Send true as a boolean, without quotes." Got: ${bool}`).toMatch(/true[^"]*without quotes/);
+    expect(
+      bool,
+      say(`urgent: "true" should get "Send true as a boolean, without quotes." Got: ${bool}`, `urgent: "true" должно получить "Send true as a boolean, without quotes." Получено: «${bool}»`),
+    ).toMatch(/true[^"]*without quotes/);
     const money = { type: "object" as const, properties: { amount: { type: "number", description: "Amount of money" } } };
     const decimal = checkInput(money, { amount: "2.5" }).join(" ");
-    expect(decimal, `amount: "2.5" for a number field should get "Send 2.5 as a number, without quotes." Got: ${decimal}`).toMatch(/2\.5[^"]*without quotes/);
+    expect(
+      decimal,
+      say(
+        `amount: "2.5" for a number field should get "Send 2.5 as a number, without quotes." Got: ${decimal}`,
+        `amount: "2.5" для числового поля должно получить "Send 2.5 as a number, without quotes." Получено: «${decimal}»`,
+      ),
+    ).toMatch(/2\.5[^"]*without quotes/);
     const no = checkInput(flag, { urgent: "false" }).join(" ");
-    expect(no, `urgent: "false" should get "Send false as a boolean, without quotes." Got: ${no}`).toMatch(/false[^"]*without quotes/);
-    for (const [value, why] of [
-      ["three", "a word is not a number"],
-      ["2.5", "2.5 is a number, but days must be an integer"],
-      ["", "an empty string is not 0"],
-      [" ", "spaces are not 0"],
-      ["true", "days is a number, not a boolean"],
+    expect(
+      no,
+      say(`urgent: "false" should get "Send false as a boolean, without quotes." Got: ${no}`, `urgent: "false" должно получить "Send false as a boolean, without quotes." Получено: «${no}»`),
+    ).toMatch(/false[^"]*without quotes/);
+    for (const [value, why, whyRu] of [
+      ["three", "a word is not a number", "слово — не число"],
+      ["2.5", "2.5 is a number, but days must be an integer", "2.5 — число, но days должно быть целым"],
+      ["", "an empty string is not 0", "пустая строка — не 0"],
+      [" ", "spaces are not 0", "пробелы — не 0"],
+      ["true", "days is a number, not a boolean", "days — число, а не логическое значение"],
     ] as const) {
       const text = checkInput(spyTool.input_schema, { city: "Berlin", days: value }).join(" ");
-      expect(text, `days: ${JSON.stringify(value)} must not get "without quotes": ${why}. Got: ${text}`).not.toMatch(/without quotes/);
+      expect(
+        text,
+        say(`days: ${JSON.stringify(value)} must not get "without quotes": ${why}. Got: ${text}`, `days: ${JSON.stringify(value)} не должно получать "without quotes": ${whyRu}. Получено: «${text}»`),
+      ).not.toMatch(/without quotes/);
     }
     for (const value of ["yes", "1"]) {
-      expect(checkInput(flag, { urgent: value }).join(" "), `urgent: "${value}" is not "true" or "false": no "without quotes".`).not.toMatch(/without quotes/);
+      expect(
+        checkInput(flag, { urgent: value }).join(" "),
+        say(`urgent: "${value}" is not "true" or "false": no "without quotes".`, `urgent: "${value}" — не "true" и не "false": никакого "without quotes".`),
+      ).not.toMatch(/without quotes/);
     }
   });
 
   it("a number out of range: names the field, what was received and the limit", () => {
     const text = checkInput(spyTool.input_schema, { city: "Berlin", days: 0 }).join(" ");
-    expect(text, `days: 0 breaks "minimum": 1; a hand-written check of types alone misses it. Use ajv. Got: ${JSON.stringify(text)}`).toContain("days");
-    expect(text, `Say what was received (0) and the limit (1). Got: ${text}`).toMatch(/0[^]*1|1[^]*0/);
+    expect(
+      text,
+      say(
+        `days: 0 breaks "minimum": 1; a hand-written check of types alone misses it. Use ajv. Got: ${JSON.stringify(text)}`,
+        `days: 0 нарушает "minimum": 1; рукописная проверка одних типов это пропускает. Используйте ajv. Получено: «${text}»`,
+      ),
+    ).toContain("days");
+    expect(text, say(`Say what was received (0) and the limit (1). Got: ${text}`, `Скажите, что пришло (0) и какова граница (1). Получено: «${text}»`)).toMatch(/0[^]*1|1[^]*0/);
   });
 
   it("reports every broken field at once, so the model fixes them in one retry", () => {
@@ -245,7 +354,10 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
     const text = problems.join(" ");
     expect(
       text.includes("from_currency") && text.includes("to_currency"),
-      `Both missing fields should be reported at once (ajv's allErrors). Got: ${JSON.stringify(problems)}`,
+      say(
+        `Both missing fields should be reported at once (ajv's allErrors). Got: ${JSON.stringify(problems)}`,
+        `Оба пропущенных поля должны быть в ответе сразу (allErrors у ajv). Получено: ${JSON.stringify(problems)}`,
+      ),
     ).toBe(true);
   });
 });
@@ -253,15 +365,23 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
 describe("dispatch answers every call in the envelope (TODO 3)", () => {
   it("success: {success: true, data: <what run returned>, error: null}, same tool_use_id, not an error", async () => {
     const result = await dispatch(call("get_exchange_rate", { from_currency: "USD", to_currency: "RUB" }, "toolu_ok"), tools);
-    expect(result.type, "dispatch must return a tool_result block.").toBe("tool_result");
-    expect(result.tool_use_id, "The tool_result must carry the id of the tool_use it answers.").toBe("toolu_ok");
-    expect(result.is_error ?? false, `A successful call must not be marked is_error. Content: ${resultText(result)}`).toBe(false);
+    expect(result.type, say("dispatch must return a tool_result block.", "dispatch должна вернуть блок tool_result.")).toBe("tool_result");
+    expect(result.tool_use_id, say("The tool_result must carry the id of the tool_use it answers.", "tool_result должен нести id того tool_use, на который отвечает.")).toBe(
+      "toolu_ok",
+    );
+    expect(
+      result.is_error ?? false,
+      say(`A successful call must not be marked is_error. Content: ${resultText(result)}`, `Успешный вызов нельзя помечать is_error. Содержимое: «${resultText(result)}»`),
+    ).toBe(false);
     const envelope = envelopeOf(result);
-    expect(envelope.success, "success should be true").toBe(true);
-    expect(envelope.error, "error should be null on success").toBeNull();
+    expect(envelope.success, say("success should be true", "`success` должно быть `true`")).toBe(true);
+    expect(envelope.error, say("error should be null on success", "при успехе `error` должно быть `null`")).toBeNull();
     expect(
       typeof envelope.data,
-      "data should be the object run() returned, not a JSON string inside the JSON (do not stringify it twice).",
+      say(
+        "data should be the object run() returned, not a JSON string inside the JSON (do not stringify it twice).",
+        "`data` должно быть объектом, который вернул run(), а не строкой JSON внутри JSON (не вызывайте `JSON.stringify` дважды).",
+      ),
     ).toBe("object");
     expect(envelope.data).toMatchObject({ from: "USD", to: "RUB", rate: 92.5 });
   });
@@ -269,12 +389,17 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
   it("an unknown but close name: is_error, did you mean the right one, and the list of tools", async () => {
     const result = await dispatch(call("get_rate", { from_currency: "USD", to_currency: "RUB" }), tools);
     const envelope = envelopeOf(result);
-    expect(result.is_error, "An unknown tool must come back with is_error: true.").toBe(true);
-    expect(envelope.success, "success must be false for an unknown tool.").toBe(false);
+    expect(result.is_error, say("An unknown tool must come back with is_error: true.", "Неизвестный инструмент должен вернуться с is_error: true.")).toBe(true);
+    expect(envelope.success, say("success must be false for an unknown tool.", "Для неизвестного инструмента `success` должно быть `false`.")).toBe(false);
     const error = envelope.error ?? "";
-    expect(error, "Name the unknown tool in the error.").toContain("get_rate");
-    expect(/did you mean/i.test(error) && error.includes("'get_exchange_rate'"), `Suggest the close name: "Did you mean 'get_exchange_rate'?" Got: ${error}`).toBe(true);
-    expect(error, "List the available tools, so the model can pick one.").toContain("calculate");
+    expect(error, say("Name the unknown tool in the error.", "Назовите неизвестный инструмент в ошибке.")).toContain("get_rate");
+    expect(
+      /did you mean/i.test(error) && error.includes("'get_exchange_rate'"),
+      say(`Suggest the close name: "Did you mean 'get_exchange_rate'?" Got: ${error}`, `Подскажите близкое имя: "Did you mean 'get_exchange_rate'?" Получено: «${error}»`),
+    ).toBe(true);
+    expect(error, say("List the available tools, so the model can pick one.", "Перечислите доступные инструменты, чтобы модель выбрала один из них.")).toContain(
+      "calculate",
+    );
   });
 
   it("an unknown name: the list of tools starts with the suggestion, then the nearest names", { tags: "hard" }, async () => {
@@ -282,14 +407,22 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     const close = envelopeOf(await dispatch(call("list_note", {}), tools)).error ?? "";
     expect(
       listOf(close)[0],
-      `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
-        `model reads the likeliest name first. Got: ${close} (TODO 3 in ${FILE}).`,
+      say(
+        `For 'list_note' the suggestion is 'list_notes'; list it first after "Available tools:", then the others nearest first, so the ` +
+          `model reads the likeliest name first. Got: ${close} (TODO 3 in ${FILE}).`,
+        `Для 'list_note' подсказка — 'list_notes'; поставьте её первой после "Available tools:", затем остальные от ближайшего, чтобы ` +
+          `модель сначала прочла самое вероятное имя. Получено: «${close}» (TODO 3 в ${FILE}).`,
+      ),
     ).toBe("list_notes");
     const wordy = envelopeOf(await dispatch(call("get_rate", {}), tools)).error ?? "";
     expect(
       listOf(wordy)[0],
-      `'get_rate' suggests 'get_exchange_rate' (every word matches) although another name is fewer edits away: the suggestion ` +
-        `still comes first in the list. Got: ${wordy}`,
+      say(
+        `'get_rate' suggests 'get_exchange_rate' (every word matches) although another name is fewer edits away: the suggestion ` +
+          `still comes first in the list. Got: ${wordy}`,
+        `'get_rate' подсказывает 'get_exchange_rate' (совпадает каждое слово), хотя до другого имени меньше правок: подсказка ` +
+          `всё равно идёт в списке первой. Получено: «${wordy}»`,
+      ),
     ).toBe("get_exchange_rate");
     const far = "get_forcast_now";
     const farError = envelopeOf(await dispatch(call(far, {}), tools)).error ?? "";
@@ -297,22 +430,35 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     const expected = [...names].sort((a, b) => lessonEditDistance(far, a) - lessonEditDistance(far, b));
     expect(
       listOf(farError),
-      `The available tools should be listed nearest first (by edit distance to '${far}', ties in the order given): ` +
-        `${expected.join(", ")}. Got: ${farError} (TODO 3 in ${FILE}).`,
+      say(
+        `The available tools should be listed nearest first (by edit distance to '${far}', ties in the order given): ` +
+          `${expected.join(", ")}. Got: ${farError} (TODO 3 in ${FILE}).`,
+        `Доступные инструменты должны идти от ближайшего (по расстоянию редактирования до '${far}', при равенстве — в исходном порядке): ` +
+          `${expected.join(", ")}. Получено: «${farError}» (TODO 3 в ${FILE}).`,
+      ),
     ).toEqual(expected);
   });
 
   it("an unknown, far name: no suggestion, but the list of tools", async () => {
     const error = envelopeOf(await dispatch(call("send_email", { to: "a@b.c" }), tools)).error ?? "";
-    expect(/did you mean/i.test(error), `Nothing is close to 'send_email'; do not suggest a tool. Got: ${error}`).toBe(false);
-    expect(error, "List the available tools.").toContain("get_exchange_rate");
+    expect(
+      /did you mean/i.test(error),
+      say(`Nothing is close to 'send_email'; do not suggest a tool. Got: ${error}`, `К 'send_email' ничто не близко; не подсказывайте инструмент. Получено: «${error}»`),
+    ).toBe(false);
+    expect(error, say("List the available tools.", "Перечислите доступные инструменты.")).toContain("get_exchange_rate");
   });
 
   it("invalid input: is_error naming the field, and run() is NOT called", async () => {
     const result = await dispatch(call("get_forecast", { city: "Berlin", days: 30 }), tools);
-    expect(runs, "run() was called with input that breaks the schema: check the input BEFORE running the tool.").toEqual([]);
-    expect(result.is_error, "Invalid input must come back with is_error: true.").toBe(true);
-    expect(envelopeOf(result).error ?? "", "The error should name the broken field.").toContain("days");
+    expect(
+      runs,
+      say(
+        "run() was called with input that breaks the schema: check the input BEFORE running the tool.",
+        "run() вызван с вводом, который нарушает схему: проверяйте ввод ДО запуска инструмента.",
+      ),
+    ).toEqual([]);
+    expect(result.is_error, say("Invalid input must come back with is_error: true.", "Неверный ввод должен вернуться с is_error: true.")).toBe(true);
+    expect(envelopeOf(result).error ?? "", say("The error should name the broken field.", "Ошибка должна назвать сломанное поле.")).toContain("days");
   });
 
   it("several input problems: all of them in the error, each its own sentence", async () => {
@@ -320,36 +466,60 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     const problems = checkInput(spyTool.input_schema, input);
     const error = envelopeOf(await dispatch(call("get_forecast", input), tools)).error ?? "";
     for (const [i, problem] of problems.entries()) {
-      expect(error, `The error should carry every problem checkInput found; missing: ${JSON.stringify(problem)}. Got: ${error}`).toContain(problem);
+      expect(
+        error,
+        say(
+          `The error should carry every problem checkInput found; missing: ${JSON.stringify(problem)}. Got: ${error}`,
+          `Ошибка должна нести каждую проблему, найденную checkInput; нет: ${JSON.stringify(problem)}. Получено: «${error}»`,
+        ),
+      ).toContain(problem);
       if (i > 0) {
         expect(
           /\s$/.test(error.slice(0, error.indexOf(problem))),
-          `The problems run together: ${JSON.stringify(error)}. Put a space between the sentences (problems.join(" ")), so each reads as its own (TODO 3 in ${FILE}).`,
+          say(
+            `The problems run together: ${JSON.stringify(error)}. Put a space between the sentences (problems.join(" ")), so each reads as its own (TODO 3 in ${FILE}).`,
+            `Проблемы слиплись: «${error}». Ставьте пробел между предложениями (problems.join(" ")), чтобы каждое читалось отдельно (TODO 3 в ${FILE}).`,
+          ),
         ).toBe(true);
       }
     }
   });
 
-  for (const [label, input] of [
-    ["null", null],
-    ["undefined", undefined],
-    ["an empty string", ""],
+  for (const [label, input, labelRu] of [
+    ["null", null, "`null`"],
+    ["undefined", undefined, "`undefined`"],
+    ["an empty string", "", "пустая строка"],
   ] as const) {
     it(`input ${label} counts as {}: checked, not a crash`, { tags: "hard" }, async () => {
       const missing = await dispatch(call("get_forecast", input), tools);
-      expect(missing.is_error, `Input ${label} to a tool that needs 'city' should be an is_error result, not a crash.`).toBe(true);
-      expect(envelopeOf(missing).error ?? "", "It should say that 'city' is missing.").toContain("city");
+      expect(
+        missing.is_error,
+        say(
+          `Input ${label} to a tool that needs 'city' should be an is_error result, not a crash.`,
+          `Ввод ${labelRu} для инструмента, которому нужен 'city', должен дать результат с is_error, а не падение.`,
+        ),
+      ).toBe(true);
+      expect(envelopeOf(missing).error ?? "", say("It should say that 'city' is missing.", "Ошибка должна сказать, что 'city' пропущен.")).toContain("city");
       const fine = await dispatch(call("list_notes", input), tools);
-      expect(fine.is_error ?? false, `Input ${label} to a tool with no required fields should run it with {}. Got: ${resultText(fine)}`).toBe(false);
-      expect(runs, "run() should have received {}.").toEqual([{}]);
+      expect(
+        fine.is_error ?? false,
+        say(
+          `Input ${label} to a tool with no required fields should run it with {}. Got: ${resultText(fine)}`,
+          `Ввод ${labelRu} для инструмента без обязательных полей должен запустить его с {}. Получено: «${resultText(fine)}»`,
+        ),
+      ).toBe(false);
+      expect(runs, say("run() should have received {}.", "run() должен был получить {}.")).toEqual([{}]);
     });
   }
 
   it("a ToolError's message goes to the model word for word", async () => {
     const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw new ToolError("No notes yet. Ask the user to add one first."); } };
     const result = await dispatch(call("list_notes", {}), [failing]);
-    expect(result.is_error, "A ToolError must give is_error: true.").toBe(true);
-    expect(envelopeOf(result).error, "A ToolError was written for the model: pass its message on unchanged.").toBe(
+    expect(result.is_error, say("A ToolError must give is_error: true.", "ToolError должна давать is_error: true.")).toBe(true);
+    expect(
+      envelopeOf(result).error,
+      say("A ToolError was written for the model: pass its message on unchanged.", "ToolError написана для модели: передайте её сообщение без изменений."),
+    ).toBe(
       "No notes yet. Ask the user to add one first.",
     );
   });
@@ -358,19 +528,41 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     const crash = new TypeError("Cannot read properties of undefined (reading 'rows')");
     const failing: ContractTool = { ...optionalOnly, name: "list_notes", run: () => { throw crash; } };
     const result = await dispatch(call("list_notes", {}), [failing]).catch((error: unknown) => {
-      throw new Error(`dispatch() let the tool's exception escape (${String(error)}): catch it and answer with an is_error result (TODO 3 in ${FILE}).`);
+      throw new Error(
+        say(
+          `dispatch() let the tool's exception escape (${String(error)}): catch it and answer with an is_error result (TODO 3 in ${FILE}).`,
+          `dispatch() выпустила наружу исключение инструмента («${String(error)}»): поймайте его и ответьте результатом с is_error (TODO 3 в ${FILE}).`,
+        ),
+      );
     });
-    expect(result.is_error, "An exception must become is_error: true, not escape dispatch().").toBe(true);
+    expect(
+      result.is_error,
+      say("An exception must become is_error: true, not escape dispatch().", "Исключение должно стать is_error: true, а не вылететь из dispatch()."),
+    ).toBe(true);
     const error = envelopeOf(result).error ?? "";
-    expect(/retry/i.test(error), `Say what to do about a retry: lesson 04's ourFailure says the same call will likely fail again, so the model should tell the user. Got: ${error}`).toBe(true);
+    // A stack trace in the error runs over several lines: the Russian message quotes it as one.
+    const oneLine = JSON.stringify(error);
+    expect(
+      /retry/i.test(error),
+      say(
+        `Say what to do about a retry: lesson 04's ourFailure says the same call will likely fail again, so the model should tell the user. Got: ${error}`,
+        `Скажите, что делать с повтором (retry): ourFailure урока 04 говорит, что тот же вызов, скорее всего, снова упадёт, так что модели стоит сказать пользователю. Получено: «${oneLine}»`,
+      ),
+    ).toBe(true);
     expect(
       /our side|not your (fault|mistake)|your call was (correct|fine|right)/i.test(error),
-      `Say that the failure is on our side (or that the call was correct), or the model starts "fixing" a good call. Got: ${error}`,
+      say(
+        `Say that the failure is on our side (or that the call was correct), or the model starts "fixing" a good call. Got: ${error}`,
+        `Скажите, что сбой на нашей стороне (или что вызов был верным), иначе модель начнёт «чинить» правильный вызов. Получено: «${oneLine}»`,
+      ),
     ).toBe(true);
-    expect(/\n\s+at /.test(error), "No stack traces: they mean nothing to the model.").toBe(false);
+    expect(/\n\s+at /.test(error), say("No stack traces: they mean nothing to the model.", "Без трассировки стека: модели она ничего не говорит.")).toBe(false);
 
     const weird: ContractTool = { ...optionalOnly, name: "list_notes", run: () => Promise.reject("plain string") };
-    await expect(dispatch(call("list_notes", {}), [weird]), "A rejected promise with a non-Error must not escape either.").resolves.toMatchObject({
+    await expect(
+      dispatch(call("list_notes", {}), [weird]),
+      say("A rejected promise with a non-Error must not escape either.", "Отклонённый промис с чем-то, что не Error, тоже не должен вылетать наружу."),
+    ).resolves.toMatchObject({
       is_error: true,
     });
   });
@@ -378,8 +570,12 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
   it("text with instructions in it is data: returned as is, not an error, not acted on", async () => {
     const note: ContractTool = { ...optionalOnly, name: "read_note", run: () => ({ content: INBOX_NOTE }) };
     const result = await dispatch(call("read_note", {}), [note]);
-    expect(result.is_error ?? false, "A result that contains instructions is still a normal result.").toBe(false);
-    expect(envelopeOf(result).data, "The text must reach the model unchanged, inside data.").toEqual({ content: INBOX_NOTE });
+    expect(result.is_error ?? false, say("A result that contains instructions is still a normal result.", "Результат с инструкциями внутри — всё равно обычный результат.")).toBe(
+      false,
+    );
+    expect(envelopeOf(result).data, say("The text must reach the model unchanged, inside data.", "Текст должен дойти до модели без изменений, внутри `data`.")).toEqual({
+      content: INBOX_NOTE,
+    });
   });
 });
 
@@ -408,15 +604,22 @@ describe("dispatch in a real loop: every troublemaker input, answered (TODO 3)",
       tools: contractTools.map(asTool),
       executeTools: async (calls) => Promise.all(calls.map((c) => dispatch(c, contractTools))),
     });
-    expect(mock.rejections.map((r) => r.problem.message), "The API would have refused a request: every tool_use needs its tool_result.").toEqual([]);
+    expect(
+      mock.rejections.map((r) => r.problem.message),
+      say("The API would have refused a request: every tool_use needs its tool_result.", "API отклонил бы запрос: каждому tool_use нужен свой tool_result."),
+    ).toEqual([]);
     const results = mock.toolResults();
-    expect(results.length, "One tool_result per tool_use.").toBe(bad.length);
+    expect(results.length, say("One tool_result per tool_use.", "По одному tool_result на каждый tool_use.")).toBe(bad.length);
     for (const [i, result] of results.entries()) {
-      expect(result.is_error, `${bad[i]?.name} ${JSON.stringify(bad[i]?.input)} should have been refused with is_error: true; got ${resultText(result)}`).toBe(
-        true,
-      );
+      expect(
+        result.is_error,
+        say(
+          `${bad[i]?.name} ${JSON.stringify(bad[i]?.input)} should have been refused with is_error: true; got ${resultText(result)}`,
+          `${bad[i]?.name} ${JSON.stringify(bad[i]?.input)} должен был получить отказ с is_error: true; получено «${resultText(result)}»`,
+        ),
+      ).toBe(true);
     }
-    expect(await fs.readdir(workspace), "No bad call may write a file.").toEqual([]);
+    expect(await fs.readdir(workspace), say("No bad call may write a file.", "Ни один плохой вызов не должен записать файл.")).toEqual([]);
   });
 
   it("the offline troublemaker gets through the drill using only what your errors tell it", async () => {
@@ -428,11 +631,25 @@ describe("dispatch in a real loop: every troublemaker input, answered (TODO 3)",
       maxTurns: 12,
       executeTools: async (calls) => Promise.all(calls.map((c) => dispatch(c, contractTools))),
     });
-    expect(result.text, "The troublemaker got stuck: an error did not say what to do (did you suggest the right tool name?).").not.toMatch(/stuck/i);
-    expect(result.text, "A bad call was accepted as valid: every bad input must be refused by the schema check.").not.toMatch(/Warning/);
+    expect(
+      result.text,
+      say(
+        "The troublemaker got stuck: an error did not say what to do (did you suggest the right tool name?).",
+        "troublemaker застрял: ошибка не сказала, что делать (вы подсказали верное имя инструмента?).",
+      ),
+    ).not.toMatch(/stuck/i);
+    expect(
+      result.text,
+      say(
+        "A bad call was accepted as valid: every bad input must be refused by the schema check.",
+        "Плохой вызов принят как верный: каждый плохой ввод должна отклонить проверка по схеме.",
+      ),
+    ).not.toMatch(/Warning/);
     const report = await fs.readFile(path.join(workspace, "report.txt"), "utf8").catch(() => "(no report.txt)");
-    expect(report, "After the drill, report.txt should hold 500 USD = 46250 RUB.").toContain("46250");
-    expect(report, "The instruction planted in inbox.txt must not have been followed.").not.toContain("zero");
+    expect(report, say("After the drill, report.txt should hold 500 USD = 46250 RUB.", "После тренировки в report.txt должно быть 500 USD = 46250 RUB.")).toContain("46250");
+    expect(report, say("The instruction planted in inbox.txt must not have been followed.", "Инструкцию, подброшенную в inbox.txt, нельзя было выполнять.")).not.toContain(
+      "zero",
+    );
   });
 });
 
@@ -446,7 +663,13 @@ describe("the three bad tools, rewritten as contracts (TODOs 4, 5 and 6)", () =>
   for (const [label, tool] of rewritten) {
     it(`${label} passes the description lint`, () => {
       const problems = lintTool(tool);
-      expect(problems, `lintTool found ${problems.length} problem(s) in ${label} (${BAD}):\n  - ${problems.join("\n  - ")}`).toEqual([]);
+      expect(
+        problems,
+        say(
+          `lintTool found ${problems.length} problem(s) in ${label} (${BAD}):\n  - ${problems.join("\n  - ")}`,
+          `lintTool нашёл проблем в ${label} (${BAD}): ${problems.length}\n  - ${problems.join("\n  - ")}`,
+        ),
+      ).toEqual([]);
     });
   }
 
@@ -461,7 +684,13 @@ describe("the three bad tools, rewritten as contracts (TODOs 4, 5 and 6)", () =>
       const properties = (tool.input_schema.properties ?? {}) as Record<string, { examples?: unknown[] }>;
       for (const [field, property] of Object.entries(properties)) {
         for (const example of property.examples ?? []) {
-          expect(example, `${tool.name}: '${field}' has an empty example; show a real value the model can copy (${BAD}).`).not.toBe("");
+          expect(
+            example,
+            say(
+              `${tool.name}: '${field}' has an empty example; show a real value the model can copy (${BAD}).`,
+              `${tool.name}: у '${field}' пустой пример; покажите настоящее значение, которое модель может скопировать (${BAD}).`,
+            ),
+          ).not.toBe("");
         }
       }
     }
@@ -469,29 +698,54 @@ describe("the three bad tools, rewritten as contracts (TODOs 4, 5 and 6)", () =>
 
   it("forecast: units as an enum, days 1..MAX_FORECAST_DAYS, only city required, still runs", async () => {
     const tool = bad.forecastTool;
-    expect(enumOf(tool, "units"), `units should be { enum: UNITS } (${BAD}, TODO 4).`).toEqual([...bad.UNITS].sort());
-    expect(propertyOf(tool, "days").minimum, "days needs minimum: 1").toBe(1);
-    expect(propertyOf(tool, "days").maximum, `days needs maximum: MAX_FORECAST_DAYS (${bad.MAX_FORECAST_DAYS})`).toBe(bad.MAX_FORECAST_DAYS);
-    expect(requiredOf(tool), "Only city is truly required: units and days have defaults.").toEqual(["city"]);
-    expect(lessonCheckInput(tool.input_schema, { city: "Berlin" }), "A call with only city must be valid.").toEqual([]);
+    expect(enumOf(tool, "units"), say(`units should be { enum: UNITS } (${BAD}, TODO 4).`, `units должно быть { enum: UNITS } (${BAD}, TODO 4).`)).toEqual(
+      [...bad.UNITS].sort(),
+    );
+    expect(propertyOf(tool, "days").minimum, say("days needs minimum: 1", "для days нужен `minimum: 1`")).toBe(1);
+    expect(
+      propertyOf(tool, "days").maximum,
+      say(`days needs maximum: MAX_FORECAST_DAYS (${bad.MAX_FORECAST_DAYS})`, `для days нужен \`maximum: MAX_FORECAST_DAYS\` (${bad.MAX_FORECAST_DAYS})`),
+    ).toBe(bad.MAX_FORECAST_DAYS);
+    expect(
+      requiredOf(tool),
+      say("Only city is truly required: units and days have defaults.", "По-настоящему обязателен только city: у units и days есть значения по умолчанию."),
+    ).toEqual(["city"]);
+    expect(lessonCheckInput(tool.input_schema, { city: "Berlin" }), say("A call with only city must be valid.", "Вызов с одним city должен быть корректным.")).toEqual([]);
     const data = (await tool.run({ city: "Berlin" })) as { days: unknown[] };
-    expect(data.days.length, "Do not change run(): with no days given it returns 3 days.").toBe(3);
+    expect(data.days.length, say("Do not change run(): with no days given it returns 3 days.", "Не меняйте run(): без days он возвращает 3 дня.")).toBe(3);
   });
 
   it("orders: status as an enum, limit 1..MAX_ORDERS, only customer_email required", () => {
     const tool = bad.ordersTool;
-    expect(enumOf(tool, "status"), `status should be { enum: ORDER_STATUSES } (${BAD}, TODO 5).`).toEqual([...bad.ORDER_STATUSES].sort());
-    expect(propertyOf(tool, "limit").minimum, "limit needs minimum: 1").toBe(1);
-    expect(propertyOf(tool, "limit").maximum, `limit needs maximum: MAX_ORDERS (${bad.MAX_ORDERS})`).toBe(bad.MAX_ORDERS);
-    expect(requiredOf(tool), "Only customer_email is truly required.").toEqual(["customer_email"]);
-    expect(lessonCheckInput(tool.input_schema, { customer_email: "a@b.c", status: "lost" }).length, "status 'lost' must be refused by the schema.").toBe(1);
+    expect(
+      enumOf(tool, "status"),
+      say(`status should be { enum: ORDER_STATUSES } (${BAD}, TODO 5).`, `status должно быть { enum: ORDER_STATUSES } (${BAD}, TODO 5).`),
+    ).toEqual([...bad.ORDER_STATUSES].sort());
+    expect(propertyOf(tool, "limit").minimum, say("limit needs minimum: 1", "для limit нужен `minimum: 1`")).toBe(1);
+    expect(propertyOf(tool, "limit").maximum, say(`limit needs maximum: MAX_ORDERS (${bad.MAX_ORDERS})`, `для limit нужен \`maximum: MAX_ORDERS\` (${bad.MAX_ORDERS})`)).toBe(
+      bad.MAX_ORDERS,
+    );
+    expect(requiredOf(tool), say("Only customer_email is truly required.", "По-настоящему обязателен только customer_email.")).toEqual(["customer_email"]);
+    expect(
+      lessonCheckInput(tool.input_schema, { customer_email: "a@b.c", status: "lost" }).length,
+      say("status 'lost' must be refused by the schema.", "status 'lost' должна отклонять схема."),
+    ).toBe(1);
   });
 
   it("translate: target_language and formality as enums, formality optional", () => {
     const tool = bad.translateTool;
-    expect(enumOf(tool, "target_language"), `target_language should be { enum: LANGUAGES } (${BAD}, TODO 6).`).toEqual([...bad.LANGUAGES].sort());
-    expect(enumOf(tool, "formality"), "formality should be { enum: FORMALITY }.").toEqual([...bad.FORMALITY].sort());
-    expect(requiredOf(tool), "text and target_language are required; formality has a default.").toEqual(["target_language", "text"]);
-    expect(lessonCheckInput(tool.input_schema, { text: "Hi", target_language: "ru" }), "A call without formality must be valid.").toEqual([]);
+    expect(
+      enumOf(tool, "target_language"),
+      say(`target_language should be { enum: LANGUAGES } (${BAD}, TODO 6).`, `target_language должно быть { enum: LANGUAGES } (${BAD}, TODO 6).`),
+    ).toEqual([...bad.LANGUAGES].sort());
+    expect(enumOf(tool, "formality"), say("formality should be { enum: FORMALITY }.", "formality должно быть { enum: FORMALITY }.")).toEqual([...bad.FORMALITY].sort());
+    expect(
+      requiredOf(tool),
+      say("text and target_language are required; formality has a default.", "`text` и target_language обязательны; у formality есть значение по умолчанию."),
+    ).toEqual(["target_language", "text"]);
+    expect(
+      lessonCheckInput(tool.input_schema, { text: "Hi", target_language: "ru" }),
+      say("A call without formality must be valid.", "Вызов без formality должен быть корректным."),
+    ).toEqual([]);
   });
 });

@@ -27,4 +27,9 @@ export function say(english: string, russian: string): string {
 
 // The exercises whose every check message has a Russian twin. Add an exercise once its test file
 // is converted, and change the sentence about the checks' language in its README and README.ru.md.
-export const BILINGUAL_CHECKS = ["01-first-tool", "02-agent-loop", "03-saving-files"];
+export const BILINGUAL_CHECKS = [
+  "01-first-tool",
+  "02-agent-loop",
+  "03-saving-files",
+  "04-tool-contract",
+];
