@@ -32,4 +32,5 @@ export const BILINGUAL_CHECKS = [
   "02-agent-loop",
   "03-saving-files",
   "04-tool-contract",
+  "05-parallel-and-safe",
 ];
