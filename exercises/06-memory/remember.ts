@@ -39,7 +39,7 @@ export async function remember(dir: string, fact: string, options: RememberOptio
   const files = options.files ?? nodeFiles;
   const today = options.today ?? todayIso;
   throw new Error(
-    `not implemented yet: remember (TODO 4 in exercises/06-memory/remember.ts) should add "- ${fact} (date)" ` +
+    `not implemented yet: remember (TODO 4 in exercises/06-memory/remember.ts) should add ${JSON.stringify(`- ${fact} (date)`)} ` +
       `to ${path.join(dir, "MEMORY.md")} unless that fact is already there`,
   );
 }

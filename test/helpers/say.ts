@@ -33,4 +33,5 @@ export const BILINGUAL_CHECKS = [
   "03-saving-files",
   "04-tool-contract",
   "05-parallel-and-safe",
+  "06-memory",
 ];
