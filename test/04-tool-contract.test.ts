@@ -343,7 +343,7 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
       text,
       say(
         `days: 0 breaks "minimum": 1; a hand-written check of types alone misses it. Use ajv. Got: ${JSON.stringify(text)}`,
-        `days: 0 нарушает "minimum": 1; рукописная проверка одних типов это пропускает. Используйте ajv. Получено: «${text}»`,
+        `\`days: 0\` нарушает "minimum": 1; рукописная проверка одних типов это пропускает. Используйте \`ajv\`. Получено: «${text}»`,
       ),
     ).toContain("days");
     expect(text, say(`Say what was received (0) and the limit (1). Got: ${text}`, `Скажите, что пришло (0) и какова граница (1). Получено: «${text}»`)).toMatch(/0[^]*1|1[^]*0/);
@@ -708,7 +708,7 @@ describe("the three bad tools, rewritten as contracts (TODOs 4, 5 and 6)", () =>
     ).toBe(bad.MAX_FORECAST_DAYS);
     expect(
       requiredOf(tool),
-      say("Only city is truly required: units and days have defaults.", "По-настоящему обязателен только city: у units и days есть значения по умолчанию."),
+      say("Only city is truly required: units and days have defaults.", "По-настоящему обязателен только `city`: у `units` и `days` есть значения по умолчанию."),
     ).toEqual(["city"]);
     expect(lessonCheckInput(tool.input_schema, { city: "Berlin" }), say("A call with only city must be valid.", "Вызов с одним city должен быть корректным.")).toEqual([]);
     const data = (await tool.run({ city: "Berlin" })) as { days: unknown[] };
