@@ -34,4 +34,5 @@ export const BILINGUAL_CHECKS = [
   "04-tool-contract",
   "05-parallel-and-safe",
   "06-memory",
+  "07-approval-gates",
 ];
