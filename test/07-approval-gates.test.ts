@@ -171,7 +171,7 @@ describe("ruleMatches: lists, numbers and booleans (TODO 1)", () => {
       say(`to: ["anna@example.com", "ceo@competitor.example"] has one recipient at competitor.example, so "${rival}" covers it ` +
         `with need "any". Comparing the whole list as one text ('["anna@...","ceo@..."]') never fits the pattern, and ` +
         `a deny rule would let the mail go out. Test each item (TODO 1 in ${FILE}).`, `У to: ["anna@example.com", "ceo@competitor.example"] один получатель в competitor.example, так что "${rival}" покрывает его ` +
-        `при need "any". Весь список, сравниваемый как один текст ('["anna@...","ceo@..."]'), никогда не подходит под шаблон, и ` +
+        `при \`need\` "any". Весь список, сравниваемый как один текст ('["anna@...","ceo@..."]'), никогда не подходит под шаблон, и ` +
         `правило \`deny\` выпустило бы письмо. Проверяйте каждый элемент (TODO 1 в ${FILE}).`),
     ).toBe(true);
     expect(
