@@ -9,8 +9,11 @@
 
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { messages } from "../../shared/i18n/messages.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 
-export class SessionBusyError extends Error {
+// Not a bug: an ordinary situation with a clear way out, so the CLI prints it without a stack trace.
+export class SessionBusyError extends UsageError {
   override name = "SessionBusyError";
 }
 
@@ -39,13 +42,11 @@ export async function lockSession(sessionFile: string): Promise<() => Promise<vo
     // Our own pid: a turn of this process that ended without releasing (the gateway's queue means no
     // turn of ours is running now). Another live process: busy. Anything else: left over, taken over.
     if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
-      const name = path.basename(sessionFile, ".jsonl");
-      throw new SessionBusyError(
-        `Session "${name}" is in use by another run of the assistant (process ${holder}), maybe in another terminal. ` +
-          `Finish or stop that one first, or use another session: --session ${name}-2.`,
-      );
+      // "terminal-work.jsonl" is the session the learner named --session work.
+      const name = path.basename(sessionFile, ".jsonl").replace(/^terminal-/, "");
+      throw new SessionBusyError(messages().mistakes.sessionBusy(name, holder));
     }
     await rm(lock, { force: true });
   }
-  throw new SessionBusyError(`Could not lock ${path.basename(sessionFile)}: another run keeps taking it. Try again in a moment.`);
+  throw new SessionBusyError(messages().mistakes.sessionKeptTaken(path.basename(sessionFile)));
 }

@@ -140,7 +140,10 @@ export async function runAgent(client: Anthropic, task: string, options: Channel
 async function serveWeb(assistant: Assistant, options: ChannelsOptions, print: (line: string) => void): Promise<string> {
   const port = options.port === undefined ? 0 : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(messages().mistakes.port(inert(String(options.port))));
-  const web = await openWebChannel({ port, history: historyOf(assistant) });
+  const web = await openWebChannel({ port, history: historyOf(assistant) }).catch((error: NodeJS.ErrnoException) => {
+    // Another program (or another run of this lesson) has the port: a situation to resolve, not a bug.
+    throw error.code === "EADDRINUSE" ? new UsageError(messages().mistakes.portTaken(port)) : error;
+  });
   assistant.useWeb(web);
   console.log(chalk.bold(`\n${messages().web.pageAt(web.loginUrl())}`));
   process.once("SIGINT", () => void web.close());

@@ -269,7 +269,11 @@ export const en = {
     sessionExists: (name: string, file: string) =>
       `Session "${name}" already exists (${file}). Drop --new to go on with it, or pick another name: --session ${name}-2 --new`,
     budget: (value: string) => `--budget takes an amount of US dollars, like 0.05; got "${value}". For example: npm run lesson 8 -- --budget 0.05 "..."`,
-    port: (value: string) => `--port takes a port number from 1 to 65535; got "${value}". For example: npm run lesson 9 -- --web --port 8080`,
+    port: (value: string) => `--port takes a port number from 0 to 65535 (0 picks a free one); got "${value}". For example: npm run lesson 9 -- --web --port 8080`,
+    portTaken: (port: number) => `Port ${port} is already in use (another program, or another run of this lesson). Stop that one, or pick another port: --port 8081, or --port 0 for any free one.`,
+    sessionBusy: (name: string, pid: number) =>
+      `Session "${name}" is in use by another run of the assistant (process ${pid}), maybe in another terminal. Finish or stop that one first, or use another session: --session ${name}-2`,
+    sessionKeptTaken: (file: string) => `Could not lock ${file}: another run keeps taking it. Try again in a moment.`,
     telegramToken: "--telegram needs a bot token: get one from @BotFather in Telegram, then add TELEGRAM_BOT_TOKEN=123456:ABC... to .env (see .env.example).",
     mcpClash: (name: string, first: string, second: string) =>
       `Two tools would be called ${name}: the ${first} and the ${second}. Rename one of the servers in mcp.json (the key under "mcpServers"), or remove one.`,

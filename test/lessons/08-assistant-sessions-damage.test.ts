@@ -13,6 +13,7 @@ import type { Approver } from "../../lessons/07-approval-gates/approver.ts";
 import { runAgent } from "../../lessons/08-assistant/agent.ts";
 import { repairOrphans } from "../../lessons/08-assistant/repair-orphans.ts";
 import { lockSession, SessionBusyError } from "../../lessons/08-assistant/session-lock.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 import { loadSession } from "../../lessons/08-assistant/sessions.ts";
 import { validateMessagesRequest } from "../../shared/fake-api/validate-request.ts";
 import { recordingClient } from "../helpers/recording-client.ts";
@@ -128,7 +129,10 @@ describe("two runs on one session", () => {
     const { client } = recordingClient();
     const run = runAgent(client, "What is the USD to RUB rate?", { workspace: dir, session: "work", approver: nobody, stream: false, print: () => undefined, write: () => undefined });
     await expect(run).rejects.toThrow(SessionBusyError);
-    await expect(run).rejects.toThrow(/Session "terminal-work" is in use by another run of the assistant \(process \d+\)/);
+    await expect(run).rejects.toThrow(/Session "work" is in use by another run of the assistant \(process \d+\)/);
+    // The session the learner named, and a name that works as typed: --session work-2, not terminal-work-2.
+    await expect(run).rejects.toThrow(/--session work-2$/);
+    await expect(run, "an ordinary situation, printed without a stack trace").rejects.toThrow(UsageError);
     expect(await readFile(file, "utf8"), "the other run's session is untouched").toBe(`${CLEAN.join("\n")}\n`);
   });
 

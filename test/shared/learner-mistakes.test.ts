@@ -4,6 +4,8 @@
 // a mistyped flag gets the one that was meant. A real bug keeps its stack trace, and says it is one.
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
@@ -58,7 +60,7 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
       [["8", "--offline", "--session", "../etc", "hi"], /"\.\.\/etc" is not a session name.*\n?.*--session work/],
       [["8", "--offline", "--budget", "lots", "hi"], /--budget takes an amount of US dollars.*--budget 0\.05/],
       [["9", "--offline", "--telegram"], /--telegram needs a bot token.*TELEGRAM_BOT_TOKEN=/],
-      [["9", "--offline", "--web", "--port", "99999"], /--port takes a port number from 1 to 65535; got "99999".*--port 8080/],
+      [["9", "--offline", "--web", "--port", "99999"], /--port takes a port number from 0 to 65535 \(0 picks a free one\); got "99999".*--port 8080/],
       [["8", "--offline", "--sesion", "work"], /Unknown option '--sesion'[^\n]*\nDid you mean --session\?/],
       [["8", "--offline", "--web"], /--web is an option of lesson 9: npm run lesson 9 -- --web/],
       [["99"], /There is no lesson '99'/],
@@ -68,6 +70,17 @@ describe("mistakes on the command line and in .env", { timeout: 60_000 }, () => 
       [["1", "--offline", "--task-file", os.tmpdir()], /Cannot read the task file .*: it is a folder; name a file in it\./],
     ];
     for (const [args, words] of cases) expectUsageMistake(await lesson(...args), words);
+  });
+
+  it("--web on a port another program holds: which port, and what to type instead", async () => {
+    const holder = http.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      expectUsageMistake(await lesson("9", "--offline", "--web", "--port", String(port)), new RegExp(`Port ${port} is already in use.*--port 0`));
+    } finally {
+      holder.close();
+    }
   });
 
   it("COURSE_TIMEOUT_S that is not a number of seconds: said, not silently replaced by 60", async () => {
