@@ -35,4 +35,5 @@ export const BILINGUAL_CHECKS = [
   "05-parallel-and-safe",
   "06-memory",
   "07-approval-gates",
+  "08-assistant",
 ];
