@@ -36,4 +36,5 @@ export const BILINGUAL_CHECKS = [
   "06-memory",
   "07-approval-gates",
   "08-assistant",
+  "09-channels",
 ];
