@@ -37,4 +37,5 @@ export const BILINGUAL_CHECKS = [
   "07-approval-gates",
   "08-assistant",
   "09-channels",
+  "10-edit-tool",
 ];
