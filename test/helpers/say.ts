@@ -38,4 +38,5 @@ export const BILINGUAL_CHECKS = [
   "08-assistant",
   "09-channels",
   "10-edit-tool",
+  "11-mcp",
 ];
