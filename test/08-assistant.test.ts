@@ -15,6 +15,7 @@ import { validateMessagesRequest } from "../shared/fake-api/validate-request.ts"
 import { createMockModel, reply, resultText } from "../shared/mock/mock-model.ts";
 import { failWith } from "./helpers/fail-with.ts";
 import { say } from "./helpers/say.ts";
+import { mustReject } from "./helpers/settled.ts";
 
 const REPAIR = "exercises/08-assistant/repair-orphans.ts";
 const ROUTE = "exercises/08-assistant/route-model.ts";
@@ -144,7 +145,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     expect(results.map((r) => r.tool_use_id).sort(), say("each call answered exactly once", "на каждый вызов — ровно один ответ")).toEqual(["toolu_1", "toolu_2", "toolu_3"]);
     expectInterrupted(results.find((r) => r.tool_use_id === "toolu_1"), "toolu_1", say("call 1 of 3", "вызов 1 из 3"));
     expectInterrupted(results.find((r) => r.tool_use_id === "toolu_3"), "toolu_3", say("call 3 of 3", "вызов 3 из 3"));
-    expect(problemWith(out)).toBeNull();
+    expect(problemWith(out), say("the repaired history must be a valid request", "починенная история должна быть допустимым запросом")).toBeNull();
   });
 
   it("the message after the orphan is not a user message: a new user message goes in between", { tags: "hard" }, () => {
@@ -206,7 +207,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     ).toBe("tool_result");
     expectInterrupted(content[0] as Anthropic.ToolResultBlockParam, "toolu_x", say("before the user's text", "перед текстом пользователя"));
     expect(content.slice(1), say("the user's words are kept, after the result, as a text block", "слова пользователя сохраняются после результата, текстовым блоком")).toEqual([text("Ну что там?")]);
-    expect(problemWith(out)).toBeNull();
+    expect(problemWith(out), say("the repaired history must be a valid request", "починенная история должна быть допустимым запросом")).toBeNull();
   });
 
   it("an empty user message after the orphan: it holds just the answers (no empty text block, which the API refuses)", { tags: "hard" }, () => {
@@ -217,7 +218,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
         { role: "user", content: "" },
       ]),
     );
-    expect(out).toHaveLength(3);
+    expect(out, say("no extra message: the answer goes into the empty user message", "без лишнего сообщения: ответ идёт в пустое сообщение пользователя")).toHaveLength(3);
     expect(blocks(out[2]).map((b) => b.type), say("only the tool_result: an empty string is no text at all", "только tool_result: пустая строка — это вовсе не текст")).toEqual(["tool_result"]);
     expectInterrupted(resultsIn(out[2])[0], "toolu_e", say("the empty message", "пустое сообщение"));
   });
@@ -235,9 +236,9 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     ]);
     const out = repaired(history);
     expect(problemWith(out), say("every orphan must be answered, not only the one in the last turn", "ответ нужен на каждый осиротевший вызов, а не только на тот, что в последнем ходе")).toBeNull();
-    expect(out).toHaveLength(9);
+    expect(out, say("one message added, after the orphan at the end; the one in the middle is answered in the next message", "добавлено одно сообщение, после осиротевшего вызова в конце; на вызов в середине отвечает следующее сообщение")).toHaveLength(9);
     expectInterrupted(resultsIn(out[2])[0], "toolu_mid", say("the orphan in the middle", "осиротевший вызов в середине"));
-    expect(blocks(out[2]).at(-1)).toEqual(text("Два"));
+    expect(blocks(out[2]).at(-1), say("the user's words stay after the answer", "слова пользователя остаются после ответа")).toEqual(text("Два"));
     expect(out[6], say("an answered call is never touched", "вызов, на который есть ответ, не трогают")).toEqual(history[6]);
     expectInterrupted(resultsIn(out[8])[0], "toolu_end", say("the orphan at the end", "осиротевший вызов в конце"));
     for (const i of [0, 1, 3, 4, 5, 7]) {
@@ -263,8 +264,8 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
         ),
       );
     }
-    expect(history).toEqual(before);
-    expect(out).not.toBe(history);
+    expect(history, say("the input must not change", "вход не должен меняться")).toEqual(before);
+    expect(out, say("return a new list, not the input", "верните новый список, а не вход")).not.toBe(history);
   });
 
   it("through the strict mock: the unrepaired history is refused with the API's words, the repaired one is accepted", async () => {
@@ -277,7 +278,7 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
     const send = (messages: Message[]) => mock.client.messages.create({ model: CHEAP_MODEL, max_tokens: 100, tools: TOOLS, messages });
     await expect(send(history)).rejects.toThrow("`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01crash");
     const answer = await send(repaired(history));
-    expect(answer.stop_reason).toBe("end_turn");
+    expect(answer.stop_reason, say("the repaired history is accepted and answered", "починенную историю принимают и отвечают на неё")).toBe("end_turn");
     expect(mock.rejections.length, say("only the unrepaired request may be refused", "отклонён может быть только непочиненный запрос")).toBe(1);
   });
 
@@ -314,17 +315,21 @@ describe("repairOrphans: every unanswered tool_use answered in the right place (
         const input = frozen(structuredClone(history));
         const out = repairOrphans(input);
 
-        expect(problemWith(out)).toBeNull();
+        expect(problemWith(out), say("the repaired history must be a valid request", "починенная история должна быть допустимым запросом")).toBeNull();
         const resultsOut = out.flatMap((m) => resultsIn(m));
-        expect(resultsOut.map((r) => r.tool_use_id).sort()).toEqual([...allIds].sort());
-        for (const [id, before] of answeredBefore) expect(resultsOut.find((r) => r.tool_use_id === id)).toEqual(before);
-        for (const r of resultsOut) if (!answeredBefore.has(r.tool_use_id)) expect(r.is_error).toBe(true);
+        expect(resultsOut.map((r) => r.tool_use_id).sort(), say("each call answered exactly once", "на каждый вызов — ровно один ответ")).toEqual([...allIds].sort());
+        for (const [id, before] of answeredBefore) {
+          expect(resultsOut.find((r) => r.tool_use_id === id), say(`the result of ${id} that was there stays as it was`, `результат ${id}, который там уже был, остаётся как был`)).toEqual(before);
+        }
+        for (const r of resultsOut) {
+          if (!answeredBefore.has(r.tool_use_id)) expect(r.is_error, say(`the added result for ${r.tool_use_id} is an error`, `добавленный результат для ${r.tool_use_id} — ошибка`)).toBe(true);
+        }
         // Nothing but results was added: the assistant turns and the user's words are all still there.
-        expect(out.filter((m) => m.role === "assistant")).toEqual(history.filter((m) => m.role === "assistant"));
+        expect(out.filter((m) => m.role === "assistant"), say("the assistant's messages stay as they were", "сообщения ассистента остаются как были")).toEqual(history.filter((m) => m.role === "assistant"));
         const words = (list: Message[]) => list.flatMap((m) => (m.role === "user" ? blocks(m).filter((b) => b.type === "text") : []));
-        expect(words(out)).toEqual(words(history));
+        expect(words(out), say("the user's words are all still there", "все слова пользователя на месте")).toEqual(words(history));
         // Repairing twice changes nothing more.
-        expect(repairOrphans(frozen(structuredClone(out)))).toEqual(out);
+        expect(repairOrphans(frozen(structuredClone(out))), say("repairing twice changes nothing more", "повторная починка ничего больше не меняет")).toEqual(out);
       }),
       { seed: 42, numRuns: 150 },
     );
@@ -357,17 +362,17 @@ describe("routeModel: the routing rule, one outcome per case (TODO 2)", () => {
       say(
         `why should start with "strong" and say how many steps there were (e.g. "strong: ${MANY_STEPS} steps"), so a person reading ` +
           `the log sees why the dearer model ran (TODO 2 in ${ROUTE}); it said ${JSON.stringify(atThreshold.why)}`,
-        `why должен начинаться со "strong" и называть число шагов (например, "strong: ${MANY_STEPS} steps"), чтобы человек, читающий ` +
+        `поле "why" должно начинаться со "strong" и называть число шагов (например, "strong: ${MANY_STEPS} steps"), чтобы человек, читающий ` +
           `журнал, видел, почему работала модель подороже (TODO 2 в ${ROUTE}); а там ${JSON.stringify(atThreshold.why)}`,
       ),
     ).toMatch(new RegExp(`^strong.*${MANY_STEPS}`));
-    expect(routed({ steps: 7, asksForStrong: false }).why).toMatch(/^strong.*7/);
+    expect(routed({ steps: 7, asksForStrong: false }).why, say("7 steps: why starts with \"strong\" and says 7", "7 шагов: why начинается со \"strong\" и называет 7")).toMatch(/^strong.*7/);
   });
 
   it("the user asking for the strong model gets it, even for one step", () => {
     const route = routed({ steps: 1, asksForStrong: true });
-    expect(route.model).toBe(STRONG_MODEL);
-    expect(route.why).toMatch(/^strong/);
+    expect(route.model, say("the user asked for the strong model: STRONG_MODEL", "пользователь попросил сильную модель: STRONG_MODEL")).toBe(STRONG_MODEL);
+    expect(route.why, say("why starts with \"strong\"", "why начинается со \"strong\"")).toMatch(/^strong/);
   });
 
   it("a pinned model wins over everything, trimmed; a blank one pins nothing", () => {
@@ -417,9 +422,9 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     await tick();
     expect(events, say("the second job of a chat must wait until the first has finished", "второе задание чата должно ждать, пока не закончится первое")).toEqual(["a starts"]);
     first.resolve("a");
-    expect(await a).toBe("a");
+    expect(await a, say("run() resolves with the job's own value", "run() выполняется с собственным значением задания")).toBe("a");
     expect(await b, say("run() resolves with the job's own value", "run() выполняется с собственным значением задания")).toBe("b");
-    expect(events).toEqual(["a starts", "a ends", "b starts"]);
+    expect(events, say("b starts only after a ends", "b начинается только после того, как закончилось a")).toEqual(["a starts", "a ends", "b starts"]);
   });
 
   it("two chats run at the same time", async () => {
@@ -436,9 +441,9 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     });
     await tick();
     expect(events, say("a different chat must not wait for another chat's turn", "другой чат не должен ждать хода чужого чата")).toEqual(["chat 1 starts", "chat 2 starts"]);
-    expect(await b).toBe("2");
+    expect(await b, say("chat 2 gets its own value", "чат 2 получает своё значение")).toBe("2");
     slow.resolve("1");
-    expect(await a).toBe("1");
+    expect(await a, say("chat 1 gets its own value", "чат 1 получает своё значение")).toBe("1");
   });
 
   it("jobs of one chat run in the order they came", async () => {
@@ -484,7 +489,9 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
       throw new Error("model down");
     });
     const next = q.run("cli-main", async () => "next");
-    await expect(failing, say("run() rejects with the job's own error", "run() отклоняется с собственной ошибкой задания")).rejects.toThrow("model down");
+    const ownError = say("run() rejects with the job's own error", "run() отклоняется с собственной ошибкой задания");
+    await mustReject(failing, ownError);
+    await expect(failing, ownError).rejects.toThrow("model down");
     // A queue that chains on the failed job's promise rejects the next job with that job's error.
     const nextValue = await next.catch((error: unknown) =>
       failWith(
@@ -510,7 +517,9 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
         );
       }
     })();
-    await expect(thrown).rejects.toThrow("sync throw");
+    const rejected = say("a job that throws before returning a promise: run() rejects with its error", "задание бросило исключение, ещё не вернув промис: run() отклоняется с его ошибкой");
+    await mustReject(thrown, rejected);
+    await expect(thrown, rejected).rejects.toThrow("sync throw");
     expect(await q.run("cli-main", async () => "after"), say("still serving after a job that threw", "очередь работает и после задания, которое бросило исключение")).toBe("after");
   });
 
@@ -540,16 +549,16 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     expect(events, say("a job queued while b runs must wait for b", "задание, поставленное в очередь, пока выполняется b, должно ждать b")).toEqual(["b starts"]);
     second.resolve("b");
     await Promise.all([b, c]);
-    expect(events).toEqual(["b starts", "b ends", "c starts"]);
+    expect(events, say("c starts only after b ends", "c начинается только после того, как закончилось b")).toEqual(["b starts", "b ends", "c starts"]);
   });
 
   it("busy() lists sessions with work, and an idle queue holds nothing", { tags: "hard" }, async () => {
     const q = queue();
-    expect(q.busy()).toEqual([]);
+    expect(q.busy(), say("a new queue is busy with nothing", "новая очередь ничем не занята")).toEqual([]);
     const gate = deferred();
     const a = q.run("s1", () => gate.promise);
     const b = q.run("s2", async () => "x");
-    expect(q.busy().sort()).toEqual(["s1", "s2"]);
+    expect(q.busy().sort(), say("both sessions have work", "у обеих сессий есть работа")).toEqual(["s1", "s2"]);
     await b;
     gate.resolve("done");
     await a;
@@ -577,10 +586,13 @@ describe("createSessionQueue: one turn at a time per session, sessions side by s
     const two = gateway.handle(channel, msg("1", "второе"));
     const other = gateway.handle(channel, msg("2", "другой чат"));
     await other;
-    expect(log).toEqual(["start tg-1 первое", "start tg-2 другой чат", "end tg-2 другой чат"]);
+    expect(
+      log,
+      say("the chat's second message waits for its first; the other chat does not wait", "второе сообщение чата ждёт первое; другой чат не ждёт"),
+    ).toEqual(["start tg-1 первое", "start tg-2 другой чат", "end tg-2 другой чат"]);
     hold.resolve("go");
     await Promise.all([one, two]);
-    expect(log.slice(3)).toEqual(["end tg-1 первое", "start tg-1 второе", "end tg-1 второе"]);
-    expect(sent).toEqual(["2: re: другой чат", "1: re: первое", "1: re: второе"]);
+    expect(log.slice(3), say("the second message's turn starts after the first one's ends", "ход второго сообщения начинается после конца хода первого")).toEqual(["end tg-1 первое", "start tg-1 второе", "end tg-1 второе"]);
+    expect(sent, say("each reply goes to its own chat, in order", "каждый ответ уходит в свой чат, по порядку")).toEqual(["2: re: другой чат", "1: re: первое", "1: re: второе"]);
   });
 });

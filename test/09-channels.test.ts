@@ -14,6 +14,7 @@ import { HttpError } from "../lessons/09-channels/http-guard.ts";
 import { within } from "./helpers/within.ts";
 import { failWith } from "./helpers/fail-with.ts";
 import { say } from "./helpers/say.ts";
+import { mustResolve } from "./helpers/settled.ts";
 
 // Every call to timingSafeEqual is counted, so the checks can see a constant-time comparison.
 vi.mock("node:crypto", async (original) => {
@@ -395,8 +396,14 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
       expect(status, say("a good request with no clock given: 200", "правильный запрос без заданных часов: 200")).toBe(200);
       expect(got[0]?.at, say("options.now is optional: the message gets new Date()", "options.now необязателен: сообщение получает new Date()")).toBeInstanceOf(Date);
       expect(Number.isNaN(got[0]?.at.getTime()), say("the message's time is a real date, not Invalid Date", "время сообщения — настоящая дата, а не «Invalid Date»")).toBe(false);
-      await expect(channel.send("no-such-chat", "late"), say("send() for a chat with no waiting request must not throw", "send() для чата, где никакой запрос не ждёт, не должна бросать исключение")).resolves.toBeUndefined();
-      await expect(channel.send("4217", "late"), say("send() for a chat whose requests were all answered must not throw", "send() для чата, на все запросы которого уже ответили, не должна бросать исключение")).resolves.toBeUndefined();
+      const nobody = channel.send("no-such-chat", "late");
+      const nobodyWaits = say("send() for a chat with no waiting request must not throw", "send() для чата, где никакой запрос не ждёт, не должна бросать исключение");
+      await mustResolve(nobody, nobodyWaits);
+      await expect(nobody, nobodyWaits).resolves.toBeUndefined();
+      const answered = channel.send("4217", "late");
+      const allAnswered = say("send() for a chat whose requests were all answered must not throw", "send() для чата, на все запросы которого уже ответили, не должна бросать исключение");
+      await mustResolve(answered, allAnswered);
+      await expect(answered, allAnswered).resolves.toBeUndefined();
     } finally {
       channel.close();
       server.closeAllConnections();
