@@ -350,7 +350,7 @@ describe("routeModel: the routing rule, one outcome per case (TODO 2)", () => {
     for (const steps of [0, 1, MANY_STEPS - 1]) {
       const route = routed({ steps, asksForStrong: false });
       expect(route.model, say(`${steps} step(s), nothing asked: the cheap model is enough`, `шагов: ${steps}, ничего не просили: хватит дешёвой модели`)).toBe(CHEAP_MODEL);
-      expect(route.why, say("why starts with the kind of model: cheap", 'why начинается с рода модели: "cheap"')).toMatch(/^cheap/);
+      expect(route.why, say("why starts with the kind of model: cheap", 'why начинается с вида модели: "cheap"')).toMatch(/^cheap/);
     }
   });
 
