@@ -35,4 +35,8 @@ export const BILINGUAL_CHECKS = [
   "05-parallel-and-safe",
   "06-memory",
   "07-approval-gates",
+  "08-assistant",
+  "09-channels",
+  "10-edit-tool",
+  "11-mcp",
 ];
