@@ -47,6 +47,8 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
   const action = describeAction(ctx, refused);
   const file = ctx.system.match(/permissions file: ([^)\s]+)/)?.[1];
   const rulesFile = file ?? ctx.t({ en: "the permissions file", ru: "файл правил" });
+  // The lesson whose rules these are runs the agent: lessons/08-assistant/permissions.json is lesson 8.
+  const lesson = Number(/lessons\/(\d+)-/.exec(file ?? "")?.[1] ?? 7);
   const lines: string[] = [];
 
   if (kind === "scheduled") {
@@ -72,8 +74,8 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
         ru: `Я не стал ${action.ru}: на это нужно ваше одобрение, а спросить вас было негде (нет терминала: CI или конвейер), поэтому проверка разрешений отказала. Что можно сделать:`,
       }),
       ctx.t({
-        en: "- run the agent in a terminal (npm run lesson 7) and answer y when it asks;",
-        ru: "- запустить агента в терминале (npm run lesson 7) и ответить y, когда он спросит;",
+        en: `- run the agent in a terminal (npm run lesson ${lesson}) and answer y when it asks;`,
+        ru: `- запустить агента в терминале (npm run lesson ${lesson}) и ответить y, когда он спросит;`,
       }),
       ctx.t({
         en: `- allow it with a rule in ${rulesFile}, e.g. "allow": ["${allowRuleFor(refused)}"];`,
