@@ -77,14 +77,16 @@ async function connectHttpServer(name: string, config: HttpServerConfig, timeout
   };
 }
 
-// Connects to all of them, or to none: if one fails, the ones already started are closed again.
+// Connects to all of them, or to none: if one fails, the ones that started are closed again.
+// They start side by side: each one's start is mostly its own process's work, so two servers are
+// ready in about the time of the slower one.
 export async function connectAll(servers: Record<string, ServerConfig>, timeoutMs?: number): Promise<Connection[]> {
-  const connections: Connection[] = [];
-  try {
-    for (const [name, config] of Object.entries(servers)) connections.push(await connectServer(name, config, timeoutMs));
-  } catch (error) {
+  const results = await Promise.allSettled(Object.entries(servers).map(([name, config]) => connectServer(name, config, timeoutMs)));
+  const connections = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) {
     await closeAll(connections);
-    throw error;
+    throw failed.reason; // the first server in mcp.json's order that failed
   }
   return connections;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Starts the course CLI (shared/cli/course.ts) quickly.
+// Starts the course CLI (shared/cli/course.ts) quickly; `node shared/cli/launch.mjs some/file.ts args`
+// runs that TypeScript program the same way (lesson 11's mcp.json starts its notes server so).
 //
 // Why this file exists: run through a TypeScript loader, every module the SDK and mathjs are made of
 // passes through the loader one by one, and a lesson takes seconds to start. Bundled by esbuild into a
@@ -21,9 +22,13 @@ import { pathToFileURL } from "node:url";
 process.env.MIMALLOC_ALLOW_THP ??= "0";
 
 const root = process.cwd();
-const entry = path.join(root, "shared", "cli", "course.ts");
 const cacheRoot = path.join(root, "node_modules", ".cache", "course");
-const outDir = path.join(cacheRoot, "bundle");
+// A program named by its .ts file (a path from the course's folder) gets a bundle of its own; anything
+// else is a course command.
+const program = process.argv[2]?.endsWith(".ts") ? path.resolve(root, process.argv[2]) : undefined;
+const entry = program ?? path.join(root, "shared", "cli", "course.ts");
+const entryName = program ? path.basename(program, ".ts") : "course";
+const outDir = program ? path.join(cacheRoot, "programs", path.relative(root, program).replace(/[^A-Za-z0-9._-]/g, "_")) : path.join(cacheRoot, "bundle");
 const stampFile = path.join(outDir, "stamp.json");
 
 // Read by esbuild or deciding how it builds, without being one of the bundle's inputs: the installed
@@ -82,7 +87,7 @@ async function rebuild() {
   const tmpDir = `${outDir}-${process.pid}`;
   rmSync(tmpDir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { course: entry },
+    entryPoints: { [entryName]: entry },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -106,7 +111,7 @@ async function rebuild() {
   writeFileSync(path.join(tmpDir, "stamp.json"), JSON.stringify({ inputs, hash: sourceHash(inputs), outputs }));
   // Swap the whole folder: the old one is moved aside in one step, so a run never sees half of an old
   // bundle and half of a new one.
-  mkdirSync(cacheRoot, { recursive: true });
+  mkdirSync(path.dirname(outDir), { recursive: true });
   const oldDir = `${outDir}-old-${process.pid}`;
   try {
     renameSync(outDir, oldDir);
@@ -137,5 +142,12 @@ try {
 // Node 22.1+ keeps the code it compiled from the bundle in a cache between runs (Node 20 has no
 // such cache: the call is skipped). Keyed by file content, so a rebuilt bundle is compiled afresh.
 module.enableCompileCache?.(path.join(cacheRoot, "compile"));
-const { main } = await import(pathToFileURL(path.join(dir, "course.js")).href);
-process.exitCode = await main(process.argv.slice(2));
+if (program) {
+  // The program sees the command line it would see run as `node --import tsx file.ts args`: a file
+  // that starts itself only when run as a program looks at process.argv[1].
+  process.argv.splice(1, 2, program);
+  await import(pathToFileURL(path.join(dir, `${entryName}.js`)).href);
+} else {
+  const { main } = await import(pathToFileURL(path.join(dir, "course.js")).href);
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -85,11 +85,11 @@ const courseServer = (workspace: string, memory: string): ServerConfig => ({
 });
 
 // Both servers as `npm run lesson 11` starts them from lessons/11-mcp/mcp.json (the notes server
-// through tsx), with this test's folders in place of the learner's workspace/.
+// through the course launcher, which runs a .ts program from a cached bundle), with this test's folders in place of the learner's workspace/.
 async function serversFromMcpJson(notes: string, workspace: string, memory: string): Promise<Record<string, ServerConfig>> {
   const { course, notes: notesEntry } = (await loadMcpConfig(DEFAULT_MCP_CONFIG)) as Record<string, StdioServerConfig>;
   expect(course?.args, "mcp.json starts the course server with the course launcher").toEqual(["shared/cli/launch.mjs", "mcp"]);
-  expect(notesEntry?.args, "mcp.json starts the notes server through tsx, notes in workspace/notes").toEqual(["--import", "tsx", "lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  expect(notesEntry?.args, "mcp.json starts the notes server through the course launcher, notes in workspace/notes").toEqual(["shared/cli/launch.mjs", "lessons/11-mcp/notes-server.ts", "workspace/notes"]);
   return {
     course: { ...course!, args: [...course!.args, "--workspace", workspace, "--memory", memory] },
     notes: { ...notesEntry!, args: [...notesEntry!.args.slice(0, -1), notes] },
