@@ -377,7 +377,7 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
     ).toBe(true);
   });
 
-  it("every problem is whole sentences: nothing glued on, no empty \"Expected: .\", nothing after the last one", { tags: "hard" }, () => {
+  it("every problem is whole sentences: nothing glued on, no empty sentence, nothing after the last one", { tags: "hard" }, () => {
     const undescribed = { type: "object" as const, required: ["code"] };
     const onlyExample = { type: "object" as const, properties: { code: { type: "string", examples: ["EUR"] } }, required: ["code"] };
     const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
