@@ -649,8 +649,10 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     expect(
       fault,
       say(
-        `The error for an invalid input is not whole sentences: ${fault}. Got: ${JSON.stringify(invalid)} (TODO 3 in ${FILE}).`,
-        `Ошибка для неверного входа не из целых предложений: ${fault}. Получено: ${JSON.stringify(invalid)} (TODO 3 в ${FILE}).`,
+        `The error for an invalid input is not whole sentences: ${fault}. Got: ${JSON.stringify(invalid)} (TODO 3 in ${FILE}; ` +
+          `each problem in it is a sentence from checkInput, TODO 2).`,
+        `Ошибка для неверного входа не из целых предложений: ${fault}. Получено: ${JSON.stringify(invalid)} (TODO 3 в ${FILE}; ` +
+          `каждая проблема в ней — предложение из checkInput, TODO 2).`,
       ),
     ).toBeUndefined();
   });
