@@ -80,6 +80,22 @@ beforeEach(() => {
   runs = [];
 });
 
+// What makes a message the model reads not whole sentences, or undefined when it is: text glued to the
+// sentence before it, a sentence with no words (" Expected: ."), a stray mark after a sentence's end,
+// text after the last sentence, or a value that is no value. Quoted parts ('get_rate', "Berlin") are
+// the values themselves, and "e.g." is no sentence end, so neither is judged.
+function sentenceFault(text: string): string | undefined {
+  const prose = text.replace(/'[^']*'|"[^"]*"/g, "X").replace(/\b(e\.g|i\.e)\./g, "eg").trim();
+  const glued = prose.match(/\S*[.!?][A-Za-z]\S*/)?.[0];
+  if (glued) return say(`"${glued}": no space after the end of a sentence, so two run together or words are added to one`, `"${glued}": после конца предложения нет пробела, два предложения слиплись или к одному прилипли слова`);
+  const empty = prose.match(/\S*[.!?:;,]\s*[.!?:;,]/)?.[0];
+  if (empty) return say(`"${empty}": a sentence or a phrase with no words in it`, `"${empty}": предложение или его часть без единого слова`);
+  if (!/[.!?][)\]]?$/.test(prose)) return say("words after the last sentence, or a last sentence with no end", "слова после последнего предложения, или последнее предложение без точки");
+  const noValue = prose.match(/\b(undefined|NaN)\b|\[object Object\]/)?.[0];
+  if (noValue) return say(`"${noValue}" is not a value the model can use`, `"${noValue}" это не значение, которым модель может воспользоваться`);
+  return undefined;
+}
+
 describe("did you mean ...? suggestToolName (TODO 1)", () => {
   it("of two close names, suggests the nearer one wherever it is; of two equally near, the first", { tags: "hard" }, () => {
     for (const [wrong, names, expected] of [
@@ -360,6 +376,42 @@ describe("checkInput validates against the tool's own schema (TODO 2)", () => {
       ),
     ).toBe(true);
   });
+
+  it("every problem is whole sentences: nothing glued on, no empty sentence, nothing after the last one", { tags: "hard" }, () => {
+    const undescribed = { type: "object" as const, required: ["code"] };
+    const onlyExample = { type: "object" as const, properties: { code: { type: "string", examples: ["EUR"] } }, required: ["code"] };
+    const flag = { type: "object" as const, properties: { urgent: { type: "boolean", description: "Mark it urgent" } } };
+    const cases: Array<[string, Anthropic.Tool.InputSchema, unknown]> = [
+      [say("a missing field the schema does not describe", "пропущено поле, которого схема не описывает"), undescribed, {}],
+      [say("a missing field with an example and no description", "пропущено поле с примером, но без описания"), onlyExample, {}],
+      [say("a missing field with a description and an example", "пропущено поле с описанием и примером"), spyTool.input_schema, {}],
+      [say("a field with no description and no example, of the wrong type", "поле без описания и примера, не того типа"), optionalOnly.input_schema, { limit: "many" }],
+      [say("a field with no description and no example, out of range", "поле без описания и примера, вне диапазона"), optionalOnly.input_schema, { limit: 0 }],
+      [say("a number field sent as a boolean", "числовое поле прислано как boolean"), spyTool.input_schema, { city: "Berlin", days: true }],
+      [say("a number field sent as a word", "числовое поле прислано словом"), spyTool.input_schema, { city: "Berlin", days: "three" }],
+      [say("a number sent as text", "число прислано текстом"), spyTool.input_schema, { city: "Berlin", days: "3" }],
+      [say("a boolean field sent as a word", "поле boolean прислано словом"), flag, { urgent: "yes" }],
+      [say("a value outside the enum", "значение не из enum"), exchangeRateTool.input_schema, { from_currency: "DOLLAR", to_currency: "RUB" }],
+      [say("an extra field", "лишнее поле"), spyTool.input_schema, { city: "Berlin", country: "DE" }],
+      [say("an input that is not an object", "вход не объект"), spyTool.input_schema, "Berlin"],
+    ];
+    for (const [label, schema, input] of cases) {
+      for (const problem of checkInput(schema, input)) {
+        const fault = sentenceFault(problem);
+        expect(
+          fault,
+          say(
+            `${label} (${JSON.stringify(input)}): the problem ${JSON.stringify(problem)} is not whole sentences: ${fault}. ` +
+              `Say only what the schema gives: a field with no description or example gets no "Expected" part, and a helper ` +
+              `with nothing to add returns "" (TODO 2 in ${FILE}).`,
+            `${label} (${JSON.stringify(input)}): сообщение ${JSON.stringify(problem)} не из целых предложений: ${fault}. ` +
+              `Говорите только то, что дает схема: у поля без description и example нет части "Expected", а помощник, ` +
+              `которому нечего добавить, возвращает "" (TODO 2 в ${FILE}).`,
+          ),
+        ).toBeUndefined();
+      }
+    }
+  });
 });
 
 describe("dispatch answers every call in the envelope (TODO 3)", () => {
@@ -576,6 +628,33 @@ describe("dispatch answers every call in the envelope (TODO 3)", () => {
     expect(envelopeOf(result).data, say("The text must reach the model unchanged, inside data.", "Текст должен дойти до модели без изменений, внутри `data`.")).toEqual({
       content: INBOX_NOTE,
     });
+  });
+
+  it("every error is whole sentences: an unknown name, near or far, and an invalid input", async () => {
+    for (const name of ["get_rate", "send_email", "list_note"]) {
+      const error = envelopeOf(await dispatch(call(name, {}), tools)).error ?? "";
+      const fault = sentenceFault(error);
+      expect(
+        fault,
+        say(
+          `The error for the unknown tool '${name}' is not whole sentences: ${fault}. Got: ${JSON.stringify(error)}. When nothing ` +
+            `is close, the "Did you mean" part is "" and nothing else (TODO 3 in ${FILE}).`,
+          `Ошибка для неизвестного инструмента '${name}' не из целых предложений: ${fault}. Получено: ${JSON.stringify(error)}. ` +
+            `Когда близкого имени нет, часть "Did you mean" пуста, и ничего другого на ее месте нет (TODO 3 в ${FILE}).`,
+        ),
+      ).toBeUndefined();
+    }
+    const invalid = envelopeOf(await dispatch(call("get_forecast", { city: "Berlin", days: 30, units: "kelvin" }), tools)).error ?? "";
+    const fault = sentenceFault(invalid);
+    expect(
+      fault,
+      say(
+        `The error for an invalid input is not whole sentences: ${fault}. Got: ${JSON.stringify(invalid)} (TODO 3 in ${FILE}; ` +
+          `each problem in it is a sentence from checkInput, TODO 2).`,
+        `Ошибка для неверного входа не из целых предложений: ${fault}. Получено: ${JSON.stringify(invalid)} (TODO 3 в ${FILE}; ` +
+          `каждая проблема в ней — предложение из checkInput, TODO 2).`,
+      ),
+    ).toBeUndefined();
   });
 });
 

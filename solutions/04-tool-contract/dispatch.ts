@@ -42,8 +42,7 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
     const params = error.params as Record<string, unknown>;
     const field = String(params.missingProperty ?? params.additionalProperty ?? error.instancePath.slice(1));
     const received = JSON.stringify((input as Record<string, unknown> | null)?.[field]) ?? "nothing";
-    const property = properties[field];
-    const hint = property ? ` Expected: ${expected(property)}.` : "";
+    const hint = expected(properties[field]);
     switch (error.keyword) {
       case "required":
         problems.push(`'${field}' is missing.${hint}`);
@@ -68,13 +67,17 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
   return problems;
 }
 
-// The field's description, and its first example unless the description already shows it
-// (a description that says 'e.g. "Berlin"' next to examples: ["Berlin"] would say it twice).
-function expected(property: { description?: string; examples?: unknown[] }): string {
-  const description = property.description ?? "";
-  const example = property.examples?.[0];
-  if (example === undefined || description.includes(JSON.stringify(example))) return description;
-  return description ? `${description}, e.g. ${JSON.stringify(example)}` : `e.g. ${JSON.stringify(example)}`;
+// " Expected: <description>, e.g. <example>." from what the schema says about the field, "" when it says
+// nothing. The example is left out when the description already shows it (a description that says
+// 'e.g. "Berlin"' next to examples: ["Berlin"] would say it twice).
+function expected(property: { description?: string; examples?: unknown[] } | undefined): string {
+  const description = property?.description;
+  const example = property?.examples?.length ? JSON.stringify(property.examples[0]) : undefined;
+  const showExample = example !== undefined && !description?.includes(example);
+  if (description && showExample) return ` Expected: ${description}, e.g. ${example}.`;
+  if (description) return ` Expected: ${description}.`;
+  if (showExample) return ` Expected: e.g. ${example}.`;
+  return "";
 }
 
 // A number or a boolean sent as text ("3", "true") is the commonest wrong type: say exactly what to send.
