@@ -36,7 +36,7 @@ import { createHeartbeatChannel, nobodyToAsk, type Clock } from "./heartbeat.ts"
 import { STARTER_HEARTBEAT, STARTER_HEARTBEAT_RU } from "./heartbeat-file.ts";
 import { openWebChannel, type WebChannel } from "./web-channel.ts";
 import { telegramApi } from "./telegram-api.ts";
-import { createTelegramChannel, parseAllowedChats, type TelegramChannel } from "./telegram.ts";
+import { createTelegramChannel, notChatIds, parseAllowedChats, type TelegramChannel } from "./telegram.ts";
 import { scriptedExchange } from "./scripted-browser.ts";
 
 // The first is the sample's web task; in Russian (COURSE_LANG=ru) the sample asks it in Russian.
@@ -196,6 +196,8 @@ async function runTelegram(assistant: Assistant, print: (line: string) => void):
   const token = process.env.TELEGRAM_BOT_TOKEN?.trim();
   if (!token) throw new UsageError(messages().mistakes.telegramToken);
   const allowedChats = parseAllowedChats(process.env.TELEGRAM_ALLOWED_CHATS);
+  const notIds = notChatIds(process.env.TELEGRAM_ALLOWED_CHATS);
+  if (notIds.length > 0) print(`   ${messages().channels.notChatIds(notIds.map((entry) => `"${inert(entry)}"`).join(", "))}`);
   if (allowedChats.size === 0) print(`   ${messages().channels.noAllowedChats}`);
   const telegram = createTelegramChannel({
     call: telegramApi({ token, apiBase: process.env.TELEGRAM_API_BASE?.trim() || undefined }),

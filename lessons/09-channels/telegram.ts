@@ -50,7 +50,18 @@ export interface TelegramChannel extends Channel {
 export const refusal = (lang?: Lang) => messages(lang).channels.telegram.refusal;
 
 export function parseAllowedChats(value: string | undefined): Set<string> {
-  return new Set((value ?? "").split(/[\s,]+/).filter((id) => /^-?\d+$/.test(id)));
+  return new Set(chatEntries(value).filter((id) => CHAT_ID.test(id)));
+}
+
+// The entries that are not chat ids ("мой чат", "@name"): said at start, so a typo is not read as "empty".
+export function notChatIds(value: string | undefined): string[] {
+  return chatEntries(value).filter((entry) => !CHAT_ID.test(entry));
+}
+
+const CHAT_ID = /^-?\d+$/;
+
+function chatEntries(value: string | undefined): string[] {
+  return (value ?? "").split(/[\s,]+/).filter((entry) => entry !== "");
 }
 
 export function createTelegramChannel(options: TelegramOptions): TelegramChannel {

@@ -27,6 +27,8 @@ import { checkInput } from "../04-tool-contract/validate-input.ts";
 import { createAgentTools } from "../06-memory/agent.ts";
 import { resolveMemoryDir } from "../06-memory/memory-folder.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import { closestName } from "../../shared/closest-name.ts";
+import { inert } from "../../shared/inert-text.ts";
 import { registerCourseResources, type CourseFolders } from "./course-resources.ts";
 import { MIN_TOKEN_LENGTH, resolveToken, startHttpServer, untilStopped } from "./http-server.ts";
 
@@ -131,6 +133,16 @@ export function courseTools(workspace: string, memoryDir: string): Tool[] {
 // What a person reads (usage, the "running" line) is in their language: shared/i18n, group mcpServer.
 const USAGE = () => messages().mcpServer.usage(DEFAULT_HTTP_PORT);
 
+// parseArgs says an unknown option in English; the learner reads it in their language, with the option
+// that was probably meant ("--workspce" -> "--workspace").
+function argumentProblem(error: Error & { code?: string }): string {
+  const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (error.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" || !unknown) return error.message;
+  const said = messages().mcpServer.unknownOption(inert(unknown));
+  const meant = closestName(unknown.replace(/^-+/, ""), ["workspace", "memory", "http", "port", "help"]);
+  return meant ? `${said} ${messages().mistakes.didYouMean(`--${meant}`)}` : said;
+}
+
 // The `mcp` command of the course CLI. Resolves when the client closes stdin (it is done with us).
 export async function mcpCommand(argv: string[]): Promise<number> {
   let values;
@@ -143,7 +155,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
         help: { type: "boolean", short: "h" },
       }, }).values;
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE()}\n`);
+    process.stderr.write(`${argumentProblem(error as Error & { code?: string })}\n${USAGE()}\n`);
     return 2;
   }
   if (values.help) {

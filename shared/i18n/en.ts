@@ -409,6 +409,7 @@ export const en = {
 
   // npm run mcp: lesson 11's course server, on stderr (stdout carries the protocol).
   mcpServer: {
+    unknownOption: (option: string) => `Unknown option '${option}' for npm run mcp.`,
     running: (count: number, names: string, workspace: string) => `course MCP server: ${count} tools (${names}); workspace ${workspace}`,
     usage: (port: number) => `Usage: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
   Serves the course's tools over MCP on stdin/stdout (for Claude Desktop, Claude Code, lesson 11).
@@ -530,7 +531,9 @@ export const en = {
     badPort: (given: string) => `--port takes a port number (1-65535), got "${given}".`,
     telegramPolling: (chats: string) => `The Telegram bot is polling for messages (answering chats: ${chats}; Ctrl-C to stop)`,
     noChats: "none",
-    noAllowedChats: "TELEGRAM_ALLOWED_CHATS is empty: every chat will be refused (and its id logged, so you can add yours).",
+    noAllowedChats: "TELEGRAM_ALLOWED_CHATS names no chat: every chat will be refused (and its id logged, so you can add yours).",
+    notChatIds: (entries: string) =>
+      `TELEGRAM_ALLOWED_CHATS: ${entries} is not a chat id, so it is left out. Ids are numbers separated by commas, e.g. TELEGRAM_ALLOWED_CHATS=123456789,-1001234567890.`,
     notTimeOfDay: (line: number, time: string) => `line ${line}: ${time} is not a time of day (00:00 to 23:59); task skipped.`,
     badInterval: (line: number, schedule: string) => `line ${line}: "${schedule}" must be between 1 minute and 24 hours; task skipped.`,
     notUnderstood: (line: number, text: string) =>

@@ -384,6 +384,7 @@ export const ru: Messages = {
   },
 
   mcpServer: {
+    unknownOption: (option) => `Неизвестный параметр '${option}' для npm run mcp.`,
     running: (count, names, workspace) => `MCP-сервер курса: ${countRu(count, "инструмент", "инструмента", "инструментов")} (${names}); рабочая папка ${workspace}`,
     usage: (port) => `Использование: npm run --silent mcp [-- --workspace DIR] [--memory DIR] [--http [--port N]]
   Отдаёт инструменты курса по MCP через stdin/stdout (для Claude Desktop, Claude Code, урока 11).
@@ -501,7 +502,9 @@ export const ru: Messages = {
     badPort: (given) => `--port ждёт номер порта (1-65535), а получил «${given}».`,
     telegramPolling: (chats) => `Телеграм-бот ждёт сообщений (отвечает чатам: ${chats}; Ctrl-C — остановить)`,
     noChats: "ни одному",
-    noAllowedChats: "TELEGRAM_ALLOWED_CHATS пуст: всем чатам будет отказано (а их id попадут в журнал, чтобы вы могли добавить свой).",
+    noAllowedChats: "TELEGRAM_ALLOWED_CHATS не называет ни одного чата: всем чатам будет отказано (а их id попадут в журнал, чтобы вы могли добавить свой).",
+    notChatIds: (entries) =>
+      `TELEGRAM_ALLOWED_CHATS: ${entries} — не id чата, поэтому пропущено. Id — это числа через запятую, например TELEGRAM_ALLOWED_CHATS=123456789,-1001234567890.`,
     notTimeOfDay: (line, time) => `строка ${line}: ${time} — не время суток (от 00:00 до 23:59); задача пропущена.`,
     badInterval: (line, schedule) => `строка ${line}: «${schedule}»: промежуток должен быть от 1 минуты до 24 часов; задача пропущена.`,
     notUnderstood: (line, text) =>

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { IncomingMessage } from "../../lessons/08-assistant/channel.ts";
 import { TelegramError, type TelegramCall } from "../../lessons/09-channels/telegram-api.ts";
-import { createTelegramChannel, type Update } from "../../lessons/09-channels/telegram.ts";
+import { createTelegramChannel, notChatIds, parseAllowedChats, type Update } from "../../lessons/09-channels/telegram.ts";
 
 let dir = "";
 beforeEach(async () => {
@@ -202,5 +202,16 @@ describe("telegram: typing, and approvals in a group", () => {
     expect(answers).toEqual(["yes"]);
     tg.stop();
     await running;
+  });
+});
+
+describe("TELEGRAM_ALLOWED_CHATS", () => {
+  it("keeps the numeric ids (groups are negative) and names every other entry, so a typo is not read as 'empty'", () => {
+    expect([...parseAllowedChats("123456789, -1001234567890")]).toEqual(["123456789", "-1001234567890"]);
+    expect([...parseAllowedChats("мой чат")]).toEqual([]);
+    expect(notChatIds("мой чат")).toEqual(["мой", "чат"]);
+    expect(notChatIds("123, @me,abc")).toEqual(["@me", "abc"]);
+    expect(notChatIds(undefined)).toEqual([]);
+    expect(notChatIds(" , ")).toEqual([]);
   });
 });

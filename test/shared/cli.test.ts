@@ -77,6 +77,16 @@ describe("under COURSE_LANG=ru", { timeout: 60_000 }, () => {
     for (const flag of ["--workspace", "--memory", "npm run --silent mcp"]) expect(out).toContain(flag);
     expect(findLatinProse(out), describeFindings(findLatinProse(out))).toEqual([]);
   });
+
+  it("npm run mcp -- --workspce: exit 2, the option that was meant, in the learner's language", async () => {
+    const en = await runCli(["mcp", "--workspce", "x"]);
+    expect(en.code).toBe(2);
+    expect(en.out).toContain("Unknown option '--workspce' for npm run mcp. Did you mean --workspace?");
+    const ru = await runCli(["mcp", "--workspce", "x"], { env: { COURSE_LANG: "ru" } });
+    expect(ru.code).toBe(2);
+    expect(ru.out).toContain("Неизвестный параметр '--workspce' для npm run mcp. Может быть, --workspace?");
+    expect(findLatinProse(ru.out), describeFindings(findLatinProse(ru.out))).toEqual([]);
+  });
 });
 
 describe("lessons that talk through channels (lesson 09)", { timeout: 60_000 }, () => {
