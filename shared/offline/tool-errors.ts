@@ -32,6 +32,20 @@ function messageIn(value: unknown): string | undefined {
   return undefined;
 }
 
+// A tool's error is written for the model: "Tell the user to keep it in .env" is advice to pass on, and
+// "do not repeat the secret in your answer" an instruction to follow, not to read out to the user.
+export function forTheUser(output: string): string {
+  const sentences = output.split(/(?<=[.;!])\s+/u).flatMap((sentence) => {
+    const end = sentence.endsWith(";") ? `${sentence.slice(0, -1)}.` : sentence;
+    const advice = /^tell the user to\s+(\S)(.*)$/iu.exec(end);
+    if (advice) return [`${advice[1]!.toUpperCase()}${advice[2]}`];
+    if (/^(?:tell the user\b|do not\b|don't\b|ask the user\b)/iu.test(end)) return [];
+    // "Tell the user; they can replace it": what is left is said to the user, so "they" is "you".
+    return [end.replace(/^they\b/u, "You").replace(/^\p{Ll}/u, (first) => first.toUpperCase())];
+  });
+  return sentences.join(" ");
+}
+
 // "There is no demo rate for RUB/BTC. Available pairs (either direction): USD/RUB, EUR/RUB, USD/EUR, BTC/USD."
 const NO_RATE = /no (?:demo )?rate for ([A-Z]{3})\/([A-Z]{3})/u;
 const AVAILABLE = /available pairs[^:]{0,40}:\s*([A-Z]{3}\/[A-Z]{3}(?:,\s*[A-Z]{3}\/[A-Z]{3}){0,20})/iu;

@@ -6,6 +6,7 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { linesAbout, rememberedLines } from "../memory-in-prompt.ts";
 import { readMemoryIntent } from "./memory-phrases.ts";
+import { forTheUser } from "../tool-errors.ts";
 
 export const rememberSkill: Skill = {
   name: "remember",
@@ -131,18 +132,4 @@ function failed(ctx: PlanContext, done: ToolOutcome) {
       ru: `${done.name} не сработал. Ответ инструмента: ${said}`,
     }),
   };
-}
-
-// A tool's error is written for the model: "Tell the user to keep it in .env" is advice to pass on, and
-// "do not repeat the secret in your answer" an instruction to follow, not to read out to the user.
-export function forTheUser(output: string): string {
-  const sentences = output.split(/(?<=[.;!])\s+/u).flatMap((sentence) => {
-    const end = sentence.endsWith(";") ? `${sentence.slice(0, -1)}.` : sentence;
-    const advice = /^tell the user to\s+(\S)(.*)$/iu.exec(end);
-    if (advice) return [`${advice[1]!.toUpperCase()}${advice[2]}`];
-    if (/^(?:tell the user\b|do not\b|don't\b|ask the user\b)/iu.test(end)) return [];
-    // "Tell the user; they can replace it": what is left is said to the user, so "they" is "you".
-    return [end.replace(/^they\b/u, "You").replace(/^\p{Ll}/u, (first) => first.toUpperCase())];
-  });
-  return sentences.join(" ");
 }
