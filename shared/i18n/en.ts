@@ -528,7 +528,6 @@ export const en = {
     // The terminal above shows the calls and the answer; the script says only what the page received.
     pageGot: (pieces: number, tools: number, notes: number) =>
       `the page received the answer in ${pieces} streamed pieces, ${tools} tool ${tools === 1 ? "line" : "lines"} and ${notes} cost ${notes === 1 ? "note" : "notes"}`,
-    badPort: (given: string) => `--port takes a port number (1-65535), got "${given}".`,
     telegramPolling: (chats: string) => `The Telegram bot is polling for messages (answering chats: ${chats}; Ctrl-C to stop)`,
     noChats: "none",
     noAllowedChats: "TELEGRAM_ALLOWED_CHATS names no chat: every chat will be refused (and its id logged, so you can add yours).",
