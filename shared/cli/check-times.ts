@@ -7,12 +7,13 @@
 // One small file per exercise beside the kept verdicts, written whole (a temporary file, then a
 // rename), so two commands finishing at once never leave half a file.
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { passed } from "./check-report.ts";
 import type { CheckResult } from "./check-result.ts";
 import type { CourseUnit } from "./course-files.ts";
 import { currentFiles, shippedStarter } from "./starters.ts";
+import { writeWholeSync } from "../write-whole.ts";
 
 const TIMES_DIR = path.join("node_modules", ".cache", "course", "check-times");
 
@@ -46,10 +47,7 @@ export function recordCheck(exercise: CourseUnit, result: CheckResult, root = pr
   const file = timesFile(exercise, root);
   try {
     const times = nextTimes(checkTimes(exercise, root), result, differsFromStarter(exercise, root), now);
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(times));
-    renameSync(temporary, file);
+    writeWholeSync(file, JSON.stringify(times));
   } catch {
     // Times that cannot be kept only leave the progress report without them.
   }

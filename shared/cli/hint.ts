@@ -5,7 +5,7 @@
 // file order. `npm run hint N -- 2` shows hint 2. In Russian (COURSE_LANG=ru, or a Russian locale) the
 // hints come from hints.ru.md, "## Подсказка 1 (TODO 1)", in the same order; without it, from hints.md.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import chalk from "chalk";
 import { allPassed, firstFailing } from "./check-report.ts";
@@ -15,6 +15,7 @@ import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./cour
 import { todosIn } from "./todos.ts";
 import { courseLanguage, type Lang } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
+import { writeWholeSync } from "../write-whole.ts";
 
 // Which hints the learner has seen, per exercise and TODO (relative to the course folder).
 export const HINTS_SEEN_FILE = path.join("node_modules", ".cache", "course", "hints-seen.json");
@@ -91,10 +92,7 @@ export function hintsSeen(exerciseId: string, root = process.cwd()): number[] {
 }
 
 function saveState(state: State): void {
-  mkdirSync(path.dirname(HINTS_SEEN_FILE), { recursive: true });
-  const temp = `${HINTS_SEEN_FILE}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, HINTS_SEEN_FILE);
+  writeWholeSync(HINTS_SEEN_FILE, JSON.stringify(state));
 }
 
 export async function hintCommand(args: string[]): Promise<number> {

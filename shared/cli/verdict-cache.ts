@@ -8,10 +8,11 @@
 // modification time, which is what the launcher uses to decide whether to rebuild, and costs a stat.
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { CheckResult } from "./check-result.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
+import { writeWholeSync } from "../write-whole.ts";
 
 const CACHE_DIR = path.join("node_modules", ".cache", "course", "verdicts");
 const COURSE_CODE = ["lessons", "shared", path.join("test", "helpers"), "vitest.config.ts", "package-lock.json"];
@@ -53,10 +54,7 @@ export function cachedVerdict(exercise: CourseUnit, print: string, root = proces
 export function keepVerdict(exercise: CourseUnit, print: string, result: CheckResult, root = process.cwd()): void {
   const file = cacheFile(exercise, root);
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ fingerprint: print, result } satisfies Kept));
-    renameSync(temporary, file);
+    writeWholeSync(file, JSON.stringify({ fingerprint: print, result } satisfies Kept));
   } catch {
     // A cache that cannot be written only means the next progress checks this exercise again.
   }

@@ -7,10 +7,11 @@
 // ajv is loaded only for a schema not seen before.
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ajv2020 } from "ajv/dist/2020.js";
+import { writeWholeSync } from "../write-whole.ts";
 
 type Verdict = string | null;
 
@@ -75,10 +76,7 @@ function keep(verdicts: Record<string, Verdict>): void {
   const keys = Object.keys(verdicts);
   for (const key of keys.slice(0, Math.max(0, keys.length - MAX_KEPT))) delete verdicts[key];
   try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const temporary = `${CACHE_FILE}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(verdicts));
-    renameSync(temporary, CACHE_FILE);
+    writeWholeSync(CACHE_FILE, JSON.stringify(verdicts));
   } catch {
     // a read-only folder: the verdict still holds for this process
   }
