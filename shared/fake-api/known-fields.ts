@@ -86,6 +86,11 @@ export const BLOCK_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   thinking: allKeys<Anthropic.ThinkingBlockParam>()(["signature", "thinking", "type"]),
   redacted_thinking: allKeys<Anthropic.RedactedThinkingBlockParam>()(["data", "type"]),
   search_result: allKeys<Anthropic.SearchResultBlockParam>()(["content", "source", "title", "type", "cache_control", "citations"]),
+  // Tool search (lesson 12): a client tool's result may list tools to load; a server search comes back
+  // as these two blocks in the model's turn.
+  tool_reference: allKeys<Anthropic.ToolReferenceBlockParam>()(["tool_name", "type", "cache_control"]),
+  server_tool_use: allKeys<Anthropic.ServerToolUseBlockParam>()(["id", "input", "name", "type", "cache_control", "caller"]),
+  tool_search_tool_result: allKeys<Anthropic.ToolSearchToolResultBlockParam>()(["content", "tool_use_id", "type", "cache_control"]),
 };
 
 // The response blocks carry at most these fields; a compile error here means the SDK's response

@@ -22,6 +22,12 @@ function tooLarge(body: string): boolean {
   return body.length > MAX_REQUEST_BYTES / 3 && Buffer.byteLength(body) > MAX_REQUEST_BYTES;
 }
 
+// A quick look, so that a request without deferred tools never loads deferred-tools.ts.
+export function hasDeferredTools(body: unknown): boolean {
+  const tools = typeof body === "object" && body !== null ? (body as { tools?: unknown }).tools : undefined;
+  return Array.isArray(tools) && tools.some((tool) => typeof tool === "object" && tool !== null && (tool as { defer_loading?: unknown }).defer_loading === true);
+}
+
 export async function receiveMessagesRequest(input: string | URL | Request, init?: RequestInit): Promise<Received> {
   const path = requestPath(input);
   if (typeof init?.body === "string" && tooLarge(init.body)) {
@@ -31,7 +37,9 @@ export async function receiveMessagesRequest(input: string | URL | Request, init
   if (path === "/v1/messages/count_tokens") {
     const problem = validateMessagesRequest(body, { countTokens: true });
     if (problem) return { response: errorResponse(problem.status, problem.message, { "x-should-retry": "false" }), problem, body };
-    const response = new Response(JSON.stringify({ input_tokens: estimateTokens(body) }), {
+    // Deferred tools no search has found are not in the model's context, and count nothing.
+    const counted = hasDeferredTools(body) ? (await import("./deferred-tools.ts")).inContext(body) : body;
+    const response = new Response(JSON.stringify({ input_tokens: estimateTokens(counted) }), {
       headers: { "content-type": "application/json" },
     });
     return { response, body };

@@ -8,7 +8,10 @@ export type ContentBlock =
   | Anthropic.TextBlockParam
   | Anthropic.ToolUseBlockParam
   | Anthropic.ThinkingBlockParam
-  | Anthropic.RedactedThinkingBlockParam;
+  | Anthropic.RedactedThinkingBlockParam
+  // A server tool search, run by the API within the turn (tool-search.ts).
+  | Anthropic.ServerToolUseBlockParam
+  | Anthropic.ToolSearchToolResultBlockParam;
 export type StopReason = Anthropic.StopReason;
 
 const ERROR_TYPES: Record<number, string> = {
@@ -25,7 +28,7 @@ const ERROR_TYPES: Record<number, string> = {
 let counter = 0;
 
 // Ids look like the real ones (toolu_..., msg_..., req_...) and never repeat within a process.
-export function newId(prefix: "toolu" | "msg" | "req"): string {
+export function newId(prefix: "toolu" | "srvtoolu" | "msg" | "req"): string {
   counter += 1;
   const random = Math.random().toString(36).slice(2, 10);
   return `${prefix}_01${counter.toString(36).padStart(4, "0")}${random}`;
@@ -69,6 +72,10 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
       }
       case "thinking":
         return { type: "thinking", thinking: block.thinking, signature: block.signature };
+      case "server_tool_use":
+        return { type: "server_tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } };
+      case "tool_search_tool_result":
+        return { type: "tool_search_tool_result", tool_use_id: block.tool_use_id, content: searchContent(block.content) };
       default:
         return { type: "redacted_thinking", data: block.data };
     }
@@ -98,6 +105,11 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
       speed: null,
     },
   };
+}
+
+function searchContent(content: Anthropic.ToolSearchToolResultBlockParam["content"]): Anthropic.ToolSearchToolResultBlock["content"] {
+  if (content.type === "tool_search_tool_result_error") return { ...content, error_message: content.error_message ?? null };
+  return { type: content.type, tool_references: content.tool_references.map((r) => ({ type: "tool_reference", tool_name: r.tool_name })) };
 }
 
 // The message each answer carries, streamed or not, for the server-held threads (threads.ts) to store

@@ -3,8 +3,9 @@
 // them (`client.messages.stream(...)`), and the transcript and recorder read them back off the wire.
 //
 //   event: message_start        the message, with empty content and no stop_reason yet
-//   event: content_block_start  one per block: a text block, a tool_use with input {}, a thinking
-//                               block with empty thinking and signature, or a whole redacted_thinking
+//   event: content_block_start  one per block: a text block, a tool_use or server_tool_use with input
+//                               {}, a thinking block with empty thinking and signature, or a whole
+//                               redacted_thinking or tool_search_tool_result
 //   event: ping                 keep-alive; the SDK skips it
 //   event: content_block_delta  text_delta {text}, input_json_delta {partial_json} or thinking_delta
 //                               {thinking}, a piece at a time; a thinking block ends with signature_delta
@@ -53,7 +54,7 @@ export function messageEvents(message: Anthropic.Message): StreamEvent[] {
       for (const text of textPieces(block.text)) {
         events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
       }
-    } else if (block.type === "tool_use") {
+    } else if (block.type === "tool_use" || block.type === "server_tool_use") {
       events.push({ type: "content_block_start", index, content_block: { ...block, input: {} } });
       if (index === 0) events.push({ type: "ping" });
       // The API's first input delta is an empty string; the SDK must cope with it, so we send it too.

@@ -23,6 +23,8 @@ const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 // More breakpoints than this are refused ("A maximum of 4 blocks with cache_control may be provided").
 const MAX_CACHE_BREAKPOINTS = 4;
 const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+// Tool search (docs: "Tool search tool", Limits): at most this many tools with defer_loading per request.
+const MAX_DEFERRED_TOOLS = 10_000;
 const BLOCK_TYPES = new Set([
   "text",
   "image",
@@ -33,6 +35,7 @@ const BLOCK_TYPES = new Set([
   "redacted_thinking",
   "server_tool_use",
   "web_search_tool_result",
+  "tool_search_tool_result",
   "search_result",
 ]);
 
@@ -80,6 +83,7 @@ export function validateMessagesRequest(body: unknown, options: ValidateOptions 
     checkThinkingShape(body) ??
     checkNested(body) ??
     checkMessages(body, options.verifyThinking ?? verifyBySignature) ??
+    checkToolReferences(body) ??
     checkCacheBreakpoints(body);
   if (problem) return problem;
 
@@ -117,8 +121,12 @@ function checkTools(tools: unknown): RequestProblem | null {
   if (tools === undefined) return null;
   if (!Array.isArray(tools)) return invalid("tools: Input should be a valid list");
   const seen = new Set<string>();
+  let deferred = 0;
   for (const [i, tool] of tools.entries()) {
     if (!isObject(tool)) return invalid(`tools.${i}: Input should be a valid dictionary`);
+    const deferral = checkDeferral(i, tool);
+    if (typeof deferral !== "boolean") return deferral;
+    if (deferral) deferred += 1;
     if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") continue; // server tools
     const where = `tools.${i}.custom`;
     // The course's Tool objects carry run, readOnly, timeoutMs...: only toolDefinitions(tools) may be sent.
@@ -145,6 +153,47 @@ function checkTools(tools: unknown): RequestProblem | null {
     }
     if (seen.has(tool.name)) return invalid("tools: Tool names must be unique.");
     seen.add(tool.name);
+  }
+  // The model must see at least one tool, normally the tool search tool itself (docs: "Tool search tool").
+  if (tools.length > 0 && deferred === tools.length) {
+    return invalid("At least one tool must have defer_loading=false. All tools cannot be deferred.");
+  }
+  if (deferred > MAX_DEFERRED_TOOLS) return invalid(`tools: At most ${MAX_DEFERRED_TOOLS} tools may have defer_loading=true. Found ${deferred}.`);
+  return null;
+}
+
+// Whether tools.i is deferred (defer_loading: true), or the problem with its defer_loading. A deferred
+// tool stays out of the cached prefix, so it cannot carry a cache breakpoint (docs: "Tool search tool",
+// Prompt caching; the rule is the docs', the wording ours).
+function checkDeferral(i: number, tool: Json): boolean | RequestProblem {
+  const value = tool.defer_loading;
+  if (value === undefined || value === null || value === false) return false;
+  const kind = tool.type !== undefined && tool.type !== null && tool.type !== "custom" ? String(tool.type) : "custom";
+  if (value !== true) return invalid(`tools.${i}.${kind}.defer_loading: Input should be a valid boolean`);
+  if (tool.cache_control !== undefined && tool.cache_control !== null) {
+    return invalid(`tools.${i}.${kind}: A tool with defer_loading=true cannot have cache_control. Put the cache breakpoint on a tool that is not deferred.`);
+  }
+  return true;
+}
+
+// Every tool_reference (in a client tool's result, or in a server tool search's result) names a tool the
+// request defines; the API expands it into that definition (docs: "Tool search tool", Error handling).
+function checkToolReferences(body: Json): RequestProblem | null {
+  if (!Array.isArray(body.messages)) return null;
+  const names = new Set(Array.isArray(body.tools) ? body.tools.map((t) => (isObject(t) ? t.name : undefined)) : []);
+  for (const message of body.messages) {
+    for (const block of blocksOf(isObject(message) ? message : undefined)) {
+      const references =
+        block.type === "tool_result" && Array.isArray(block.content)
+          ? block.content
+          : block.type === "tool_search_tool_result" && isObject(block.content) && Array.isArray(block.content.tool_references)
+            ? block.content.tool_references
+            : [];
+      for (const reference of references) {
+        if (!isObject(reference) || reference.type !== "tool_reference") continue;
+        if (!names.has(reference.tool_name)) return invalid(`Tool reference '${String(reference.tool_name)}' not found in available tools`);
+      }
+    }
   }
   return null;
 }
@@ -248,6 +297,11 @@ function checkBlocks(i: number, role: unknown, content: unknown[], toolUseIds: S
         if (problem) return problem;
         break;
       }
+      case "server_tool_use":
+      case "tool_search_tool_result":
+        // What a server tool did is the model's own turn, sent back as it came.
+        if (role !== "assistant") return invalid(`${where}: \`${block.type}\` blocks can only be in \`assistant\` messages`);
+        break;
       case "document":
       case "image":
         // Documents and images are what a person or a tool gives the model, never what it says.
@@ -320,8 +374,11 @@ function checkToolResultContent(where: string, block: Json): RequestProblem | nu
   if (content === undefined || typeof content === "string") return null;
   if (!Array.isArray(content)) return invalid(`${where}.tool_result.content: Input should be a valid string or list`);
   for (const [k, inner] of content.entries()) {
-    if (!isObject(inner) || !["text", "image", "document", "search_result"].includes(String(inner.type))) {
-      return invalid(`${where}.tool_result.content.${k}: Input should be a text, image, document or search_result block`);
+    if (!isObject(inner) || !["text", "image", "document", "search_result", "tool_reference"].includes(String(inner.type))) {
+      return invalid(`${where}.tool_result.content.${k}: Input should be a text, image, document, search_result or tool_reference block`);
+    }
+    if (inner.type === "tool_reference" && typeof inner.tool_name !== "string") {
+      return invalid(`${where}.tool_result.content.${k}.tool_reference.tool_name: Field required`);
     }
     const fields = BLOCK_FIELDS[String(inner.type)];
     const extra = fields ? extraField(`${where}.tool_result.content.${k}.${String(inner.type)}.`, inner, fields) : null;

@@ -5,13 +5,13 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { obeyRequest } from "../fake-api/obey-request.ts";
-import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
+import { hasDeferredTools, receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
 import { withCompaction } from "../fake-api/compaction.ts";
 import { withThreads } from "../fake-api/threads.ts";
 import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
 import { courseLanguage } from "../i18n/language.ts";
-import { buildPlanContext, type Lang, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
+import { buildPlanContext, type Lang, type MessagesRequest, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
 import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
@@ -25,6 +25,9 @@ export interface OfflineOptions {
   learnerLang?: Lang;
 }
 
+// One request's plan: what the planner makes of the tools the model can see, or a bug in a skill.
+export type PlanRequest = (request: MessagesRequest) => Promise<{ ctx: PlanContext; plan: Plan } | { bug: string }>;
+
 export function createOfflineFetch(options: OfflineOptions = {}) {
   const skills = options.skills ?? defaultSkills;
   const strict = options.checkCalls ?? true;
@@ -35,21 +38,30 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
     if ("response" in received) return received.response;
     const { stream, ...request } = received.request;
 
-    const ctx = buildPlanContext(request);
-    let plan = obeyToolChoice(ctx, request.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
-    const format = request.output_config?.format;
-    if (format || ctx.offered.some((t) => t.strict === true)) {
-      const { structurePlan } = await import("./structured-plan.ts");
-      const shaped = structurePlan(ctx, format, plan);
-      if ("bug" in shaped) return errorResponse(500, `offline model bug: ${shaped.bug}`, { "x-should-retry": "false" });
-      plan = shaped.plan;
-    }
-    const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
-    if (mistake) return errorResponse(500, `offline model bug: ${mistake}`, { "x-should-retry": "false" });
+    const planFor: PlanRequest = async (seen) => {
+      const ctx = buildPlanContext(seen);
+      let plan = obeyToolChoice(ctx, seen.tool_choice, planTask(ctx, skills, options.learnerLang ?? courseLanguage()));
+      const format = seen.output_config?.format;
+      if (format || ctx.offered.some((t) => t.strict === true)) {
+        const { structurePlan } = await import("./structured-plan.ts");
+        const shaped = structurePlan(ctx, format, plan);
+        if ("bug" in shaped) return shaped;
+        plan = shaped.plan;
+      }
+      const mistake = strict && "call" in plan ? checkCalls(ctx, plan.call) : null;
+      return mistake ? { bug: mistake } : { ctx, plan };
+    };
+    // Deferred tools (lesson 12): the model plans with the tools in its context and searches for the
+    // others; a search the API runs comes first in the turn (tool-search-turn.ts).
+    const deferred = hasDeferredTools(request) ? await import("./tool-search-turn.ts") : undefined;
+    const turnPlan = deferred ? await deferred.planWithDeferredTools(request, planFor) : { ...(await planFor(request)), searched: [] };
+    if ("bug" in turnPlan) return errorResponse(500, `offline model bug: ${turnPlan.bug}`, { "x-should-retry": "false" });
+    const { ctx, plan } = turnPlan;
 
     const content: ContentBlock[] = [];
     const calls = "call" in plan ? plan.call : [];
     if (thinksOnThisTurn(request, calls.length > 0)) content.push(thinkingBlock(ctx, plan, request.thinking));
+    content.push(...turnPlan.searched);
     if (plan.say) content.push({ type: "text", text: plan.say });
     for (const call of calls) content.push({ type: "tool_use", id: newId("toolu"), name: call.name, input: call.input });
     const planned = "call" in plan ? "tool_use" : (plan.stopReason ?? "end_turn");
@@ -62,7 +74,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       content: turn.content,
       stopReason: turn.stopReason,
       stopSequence: turn.stopSequence,
-      inputTokens: estimateTokens(request),
+      inputTokens: estimateTokens(deferred ? deferred.inContext(request) : request),
       outputTokens: turn.outputTokens,
       stream: stream === true,
       streamDelayMs: options.streamDelayMs,
