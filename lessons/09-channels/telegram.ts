@@ -49,6 +49,19 @@ export interface TelegramChannel extends Channel {
 // What a chat that is not on the list gets, once, in the course's language (COURSE_LANG).
 export const refusal = (lang?: Lang) => messages(lang).channels.telegram.refusal;
 
+// The bot was stopped (Ctrl+C, or the terminal closed) while a question waited in the chat. Nobody said
+// no, so the call must not be recorded as refused by the person: it was never approved, and the model
+// (reading this in the tool result) can tell the person so. Written for the model, so in English.
+export class ApprovalInterrupted extends Error {
+  override name = "ApprovalInterrupted";
+  constructor(tool: string) {
+    super(
+      `the assistant was stopped while the approval question for ${tool} waited in Telegram, so the approval was never given: ` +
+        "the user neither allowed nor refused it, and nothing was run",
+    );
+  }
+}
+
 export function parseAllowedChats(value: string | undefined): Set<string> {
   return new Set(chatEntries(value).filter((id) => CHAT_ID.test(id)));
 }
@@ -70,7 +83,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   const words = () => messages(options.lang).channels.telegram;
   const refused = new Set<string>();
   const typing = new Map<string, ReturnType<typeof setInterval>>();
-  const pending = new Map<string, { chatId: string; requester?: number; settle(answer: Answer): void }>();
+  const pending = new Map<string, { chatId: string; tool: string; requester?: number; settle(answer: Answer): void; interrupt(): void }>();
   const turns = new Set<Promise<void>>();
   // Who sent each chat's waiting and running turns, oldest first. The gateway runs one chat's turns in
   // order, so the first is the person whose turn asks for approval: in a group, only they may answer.
@@ -214,7 +227,11 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${visible(String(e))}`));
         }
       }
-      for (const question of [...pending.values()]) question.settle("no");
+      // Stopping the bot is not an answer: each question still waiting ends as interrupted, not as a no.
+      for (const question of [...pending.values()]) {
+        print(words().stoppedAsking(question.chatId, question.tool));
+        question.interrupt();
+      }
       await Promise.all([...turns]);
     },
     async send(chatId, text) {
@@ -228,7 +245,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           const id = randomUUID().slice(0, 8);
           const text = words();
           const limit = options.approvalTimeoutMs ?? 120_000;
-          const answered = new Promise<Answer>((resolve) => {
+          const answered = new Promise<Answer>((resolve, reject) => {
             const timer = setTimeout(() => {
               settle("no");
               void sendText(chatId, text.noAnswer(Math.round(limit / 1000), gated.name)).catch(() => undefined);
@@ -238,7 +255,14 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
               pending.delete(id);
               resolve(answer);
             }
-            pending.set(id, { chatId, requester: requesters.get(chatId)?.[0], settle });
+            // The gate fails closed on an approver that throws: the call is not run, and the reason it
+            // hands the model is this error's, which says why there was no answer.
+            function interrupt() {
+              clearTimeout(timer);
+              pending.delete(id);
+              reject(new ApprovalInterrupted(gated.name));
+            }
+            pending.set(id, { chatId, tool: gated.name, requester: requesters.get(chatId)?.[0], settle, interrupt });
           });
           await sendText(chatId, text.approvalNeeded(gated.name, shorten(JSON.stringify(gated.input)), gated.effect, why), {
             reply_markup: { inline_keyboard: [[{ text: text.allow, callback_data: `yes:${id}` }, { text: text.deny, callback_data: `no:${id}` }]] },

@@ -653,6 +653,8 @@ export const en = {
       tryingAgain: (problem: string) => `telegram: ${problem}; trying again`,
       waiting: (problem: string, seconds: number) => `telegram: ${problem}; waiting ${seconds} s (Ctrl+C stops)`,
       skipped: (id: string, offset: number) => `telegram: skipped an update with update_id ${id} (expected a whole number from ${offset} on)`,
+      stoppedAsking: (chat: string, tool: string) =>
+        `telegram: stopping while chat ${chat} was asked about ${tool}: it is not run, and recorded as interrupted (the person did not say no)`,
     },
   },
 

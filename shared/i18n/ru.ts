@@ -615,6 +615,8 @@ export const ru: Messages = {
       tryingAgain: (problem) => `telegram: ${problem}; пробую снова`,
       waiting: (problem, seconds) => `telegram: ${problem}; жду ${seconds} с (Ctrl+C — прервать)`,
       skipped: (id, offset) => `telegram: пропущено обновление с update_id ${id} (ожидалось целое число от ${offset})`,
+      stoppedAsking: (chat, tool) =>
+        `telegram: остановка, пока в чате ${chat} ждал вопрос про ${tool}: он не запущен и записан как прерванный (человек не отказывал)`,
     },
   },
 

@@ -204,6 +204,27 @@ describe("telegram: approval with an inline keyboard", () => {
     expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
   });
 
+  it("stopping the bot while a question waits is not a no: the call ends as interrupted, in the session, the log and the reply", async () => {
+    const { stop } = await bot();
+    fake.message(ALLOWED, task);
+    await until("the approval question", () => keyboard() !== undefined);
+    await stop();
+    const records = (await readFile(path.join(dir, "sessions", `telegram-${ALLOWED}.jsonl`), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; result?: { content: string; is_error?: boolean }; message?: { role: string; content: unknown } });
+    const result = records.filter((r) => r.type === "tool_result").at(-1)?.result;
+    expect(result?.is_error, "the call did not run").toBe(true);
+    expect(result?.content, "the tool result says why: the assistant stopped, the approval was never given").toMatch(/assistant was stopped.*approval was never given/);
+    expect(result?.content, "nobody answered no").not.toMatch(/answered no|declined/);
+    const answer = JSON.stringify(records.filter((r) => r.message?.role === "assistant").at(-1)?.message?.content);
+    expect(answer, "the session's answer does not say the person refused").not.toMatch(/you answered no/);
+    expect(answer).toMatch(/I was stopped while your approval was still being asked for/);
+    expect(String(fake.sent(ALLOWED).at(-1)?.params.text), "the person is told the same").toMatch(/I was stopped/);
+    expect(printed.join("\n"), "the terminal log says what happened").toMatch(/stopping while chat 111 was asked about save_to_file: .*interrupted/);
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+  });
+
   it("speaks Russian under COURSE_LANG=ru: the refusal, the question, its buttons, the answer to a tap, the log", async () => {
     const { stop } = await bot({ lang: "ru" });
     fake.message(999, "привет", "stranger");

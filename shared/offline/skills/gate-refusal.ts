@@ -6,7 +6,7 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { contentSkills, emailReportSkill, firstPlan, stringFromResult } from "./email-report.ts";
 
-type Kind = "scheduled" | "no-terminal" | "declined" | "rule" | "other";
+type Kind = "scheduled" | "stopped" | "no-terminal" | "declined" | "rule" | "other";
 
 export function isGateRefusal(outcome: ToolOutcome): boolean {
   return outcome.isError && /^\s*Not run\b/i.test(outcome.output);
@@ -15,6 +15,8 @@ export function isGateRefusal(outcome: ToolOutcome): boolean {
 function kindOf(output: string): Kind {
   // Lesson 09's heartbeat: a task from HEARTBEAT.md runs with nobody there, terminal or not.
   if (/scheduled task|no person is there/i.test(output)) return "scheduled";
+  // Lesson 09's Telegram bot stopped while its question waited: nobody answered, yes or no.
+  if (/assistant was stopped|approval was never given/i.test(output)) return "stopped";
   if (/no terminal|nobody (?:can|could) (?:answer|approve)/i.test(output)) return "no-terminal";
   if (/answered no|declined/i.test(output)) return "declined";
   if (/deny rule|rules? forbid/i.test(output)) return "rule";
@@ -92,6 +94,13 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
       );
     }
     lines.push(ctx.t({ en: "- or do it yourself", ru: "- или сделать это самому" }) + yoursLabel(ctx, action, "; "));
+  } else if (kind === "stopped") {
+    lines.push(
+      ctx.t({
+        en: `I did not ${action.en}: I was stopped while your approval was still being asked for, so it was never approved (and you did not say no either). Nothing was changed. Ask me again when I am running, or do it yourself`,
+        ru: `Я не стал ${action.ru}: меня остановили, пока я ждал вашего разрешения, так что его не было (отказа тоже не было). Ничего не изменено. Попросите снова, когда я запущен, или сделайте это сами`,
+      }) + yoursLabel(ctx, action, ". "),
+    );
   } else if (kind === "declined") {
     lines.push(
       ctx.t({
