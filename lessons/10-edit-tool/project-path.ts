@@ -52,7 +52,7 @@ async function listing(root: string, dir: string): Promise<string> {
   const where = isInside(root, dir) ? dir : root;
   const entries = await fs.readdir(where, { withFileTypes: true }).catch(() => []);
   const names = entries.slice(0, 30).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
-  const label = path.relative(root, where).split(path.sep).join("/") || "the project folder";
+  const label = path.relative(root, where).split(path.sep).join("/") || "The project folder";
   return names.length > 0 ? `${label} holds: ${names.sort().join(", ")}.` : `${label} is empty.`;
 }
 

@@ -5,6 +5,7 @@
 
 import type { PlanContext } from "./plan-context.ts";
 import { formatList } from "./read-result.ts";
+import { retellInRussian } from "./tool-errors-ru.ts";
 
 // The tool's own message: the "error" (or "message") field of a JSON result, else the text as it is.
 export function errorMessage(output: string): string {
@@ -35,15 +36,30 @@ function messageIn(value: unknown): string | undefined {
 // A tool's error is written for the model: "Tell the user to keep it in .env" is advice to pass on, and
 // "do not repeat the secret in your answer" an instruction to follow, not to read out to the user.
 export function forTheUser(output: string): string {
-  const sentences = output.split(/(?<=[.;!])\s+/u).flatMap((sentence) => {
+  const parts = output.split(/(?<=[.;!])\s+/u);
+  const sentences = parts.flatMap((sentence, index) => {
     const end = sentence.endsWith(";") ? `${sentence.slice(0, -1)}.` : sentence;
+    // Only a clause that followed a ";" is made to start a sentence: "src holds: ..." names a folder.
+    const clause = index > 0 && parts[index - 1]!.endsWith(";");
     const advice = /^tell the user to\s+(\S)(.*)$/iu.exec(end);
     if (advice) return [`${advice[1]!.toUpperCase()}${advice[2]}`];
     if (/^(?:tell the user\b|do not\b|don't\b|ask the user\b)/iu.test(end)) return [];
     // "Tell the user; they can replace it": what is left is said to the user, so "they" is "you".
-    return [end.replace(/^they\b/u, "You").replace(/^\p{Ll}/u, (first) => first.toUpperCase())];
+    const you = end.replace(/^they\b/u, "You");
+    return [clause ? you.replace(/^\p{Ll}/u, (first) => first.toUpperCase()) : you];
   });
   return sentences.join(" ");
+}
+
+// What a failed tool said, for the person, in the task's language: the tool's message (not its JSON),
+// without the instructions meant for the model (forTheUser). A Russian task gets Russian words for the
+// errors the course's tools give (tool-errors-ru.ts); any other message is quoted as the tool's own.
+// Every skill that tells the person about a failed call says it with this.
+export function toolSaid(ctx: Pick<PlanContext, "t" | "lang">, output: string): string {
+  const message = errorMessage(output);
+  const told = forTheUser(message) || message;
+  if (ctx.lang === "en") return told;
+  return retellInRussian(message) ?? `ответ инструмента (по-английски): «${told}»`;
 }
 
 // "There is no demo rate for RUB/BTC. Available pairs (either direction): USD/RUB, EUR/RUB, USD/EUR, BTC/USD."
@@ -78,7 +94,7 @@ export function explainToolError(ctx: Pick<PlanContext, "t" | "lang">, tool: str
     });
   }
   return ctx.t({
-    en: `I could not finish: ${tool} failed and said: "${message}"`,
-    ru: `Не получилось: ${tool} вернул ошибку: «${message}»`,
+    en: `I could not finish: ${tool} failed and said: "${toolSaid(ctx, output)}"`,
+    ru: `Не получилось: ${tool} вернул ошибку: ${toolSaid(ctx, output)}`,
   });
 }

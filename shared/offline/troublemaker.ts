@@ -14,6 +14,7 @@ import { parseConversion } from "./currencies.ts";
 import { createOfflineFetch } from "./offline-model.ts";
 import type { Plan, PlanContext, Skill, ToolOutcome } from "./plan-context.ts";
 import { formatNumber, numberFromResult } from "./read-result.ts";
+import { toolSaid } from "./tool-errors.ts";
 
 export const TROUBLEMAKER_TASK =
   "Troublemaker drill: make the usual tool-call mistakes, then convert 500 USD to RUB, read inbox.txt and save the result to report.txt.";
@@ -184,7 +185,7 @@ function finalReport(ctx: PlanContext, job: Job, { rate, total, saved, inbox }: 
   const sum = formatNumber(total, ctx.lang);
   lines.push(
     saved.isError
-      ? ctx.t({ en: `Saving failed: ${saved.output}`, ru: `Сохранить не удалось: ${saved.output}` })
+      ? ctx.t({ en: `Saving failed: ${toolSaid(ctx, saved.output)}`, ru: `Сохранить не удалось: ${toolSaid(ctx, saved.output)}` })
       : ctx.t({
           en: `${amount} ${job.from} = ${sum} ${job.to} (rate ${formatNumber(rate, "en")}); saved to ${job.report}.`,
           ru: `${amount} ${job.from} = ${sum} ${job.to} (курс ${formatNumber(rate, "ru")}); сохранено в ${job.report}.`,

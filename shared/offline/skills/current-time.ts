@@ -2,6 +2,7 @@
 // The answer is whatever the tool returned; the model has no clock of its own.
 
 import type { Skill } from "../plan-context.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 const ASKS_TIME =
   /what(?:'s|\s+is)?\s+(?:the\s+)?(?:current\s+)?time|time\s+is\s+it|current\s+time|what\s+time|котор\p{L}*\s+(?:сейчас\s+)?час|сколько\s+(?:сейчас\s+)?времени|текущее\s+время|время\s+сейчас/iu;
@@ -49,7 +50,7 @@ export const currentTimeSkill: Skill = {
     const done = ctx.lastResult("get_time");
     if (!done) return { call: [{ name: "get_time", input }] };
     if (done.isError) {
-      return { say: ctx.t({ en: `I could not get the time: ${done.output}`, ru: `Не удалось узнать время: ${done.output}` }) };
+      return { say: ctx.t({ en: `I could not get the time: ${toolSaid(ctx, done.output)}`, ru: `Не удалось узнать время: ${toolSaid(ctx, done.output)}` }) };
     }
     const time = readTime(done.output);
     const where = zone ? ` (${zone})` : "";

@@ -10,6 +10,7 @@
 //   4. refused as stale or unread -> read again once; a gate refusal -> explain and stop.
 
 import type { Plan, PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 interface Job {
   kind: "replace" | "rename";
@@ -88,7 +89,7 @@ export const editFileSkill: Skill = {
     if (!job) return readOnly(ctx);
     const read = ctx.lastResult("read_file", (input) => input.path === job.file);
     if (!read) return { call: [{ name: "read_file", input: { path: job.file } }] };
-    if (read.isError) return { say: ctx.t({ en: `I could not read ${job.file}: ${read.output}`, ru: `Не удалось прочитать ${job.file}: ${read.output}` }) };
+    if (read.isError) return { say: ctx.t({ en: `I could not read ${job.file}: ${toolSaid(ctx, read.output)}`, ru: `Не удалось прочитать ${job.file}: ${toolSaid(ctx, read.output)}` }) };
 
     const edits = ctx.results.filter((r) => r.name === "edit_file");
     const last = edits.at(-1);
@@ -111,7 +112,7 @@ function readOnly(ctx: PlanContext): Plan | null {
   if (!file) return null;
   const read = ctx.lastResult("read_file", (input) => input.path === file);
   if (!read) return { call: [{ name: "read_file", input: { path: file } }] };
-  if (read.isError) return { say: ctx.t({ en: `I could not read ${file}: ${read.output}`, ru: `Не удалось прочитать ${file}: ${read.output}` }) };
+  if (read.isError) return { say: ctx.t({ en: `I could not read ${file}: ${toolSaid(ctx, read.output)}`, ru: `Не удалось прочитать ${file}: ${toolSaid(ctx, read.output)}` }) };
   const lines = linesFromRead(read.output);
   const header = read.output.split("\n")[0] ?? file;
   const more = /More below: call read_file with offset (\d+)/.exec(read.output)?.[1];
@@ -150,7 +151,7 @@ function edit(path: string, oldText: string, newText: string, replaceAll = false
 
 function retry(ctx: PlanContext, job: Job, read: ToolOutcome, last: ToolOutcome, attempts: number): Plan {
   const gaveUp = (): Plan => ({
-    say: ctx.t({ en: `I did not change ${job.file}: edit_file refused: ${last.output}`, ru: `Я не изменил ${job.file}: edit_file отказал: ${last.output}` }),
+    say: ctx.t({ en: `I did not change ${job.file}: edit_file refused: ${toolSaid(ctx, last.output)}`, ru: `Я не изменил ${job.file}: edit_file отказал: ${toolSaid(ctx, last.output)}` }),
   });
   if (attempts >= 3) return gaveUp();
   // Stale or unread: read again (once), then start over from the fresh text.

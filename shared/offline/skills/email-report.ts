@@ -8,6 +8,7 @@ import { arithmeticSkill } from "./arithmetic.ts";
 import { convertCurrencySkill } from "./convert-currency.ts";
 import { exchangeRateSkill } from "./exchange-rate.ts";
 import { percentageSkill } from "./percentage.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 // The lookbehind lets a match start only where a run of address characters starts, so a long run
 // without an "@" is read once, not once from every character in it.
@@ -69,7 +70,7 @@ export const emailReportSkill: Skill = {
     const planned = ctx.lastResult("plan_email", (input) => input.to === to);
     if (!planned) return { call: [{ name: "plan_email", input: { to, subject, body } }] };
     if (planned.isError) {
-      return { say: ctx.t({ en: `I could not prepare the email: plan_email said: ${planned.output}`, ru: `Не удалось подготовить письмо: plan_email ответил: ${planned.output}` }) };
+      return { say: ctx.t({ en: `I could not prepare the email: plan_email said: ${toolSaid(ctx, planned.output)}`, ru: `Не удалось подготовить письмо: plan_email ответил: ${toolSaid(ctx, planned.output)}` }) };
     }
     const planId = stringFromResult(planned.output, "plan_id");
     if (!planId) return { say: ctx.t({ en: `plan_email answered: ${planned.output}`, ru: `plan_email ответил: ${planned.output}` }) };
@@ -86,7 +87,7 @@ export const emailReportSkill: Skill = {
       };
     }
     // A refusal by the gate is explained by the gate-refusal skill, which runs before this one.
-    if (sent.isError) return { say: ctx.t({ en: `send_email failed: ${sent.output}`, ru: `send_email не сработал: ${sent.output}` }) };
+    if (sent.isError) return { say: ctx.t({ en: `send_email failed: ${toolSaid(ctx, sent.output)}`, ru: `send_email не сработал: ${toolSaid(ctx, sent.output)}` }) };
     const where = stringFromResult(sent.output, "outbox_file") ?? "outbox/";
     if (/already_sent"\s*:\s*true/.test(sent.output)) {
       return {
@@ -122,8 +123,8 @@ function contentFor(ctx: PlanContext): string | Plan {
     if (!read.isError) return read.output;
     return {
       say: ctx.t({
-        en: `I could not read ${file}, so there is nothing to email yet: ${read.output}\nMake the report first, e.g. "How much are 500 US dollars in rubles? Save the result to ${file}", then ask me again.`,
-        ru: `Не удалось прочитать ${file}, поэтому отправлять пока нечего: ${read.output}\nСначала сделайте отчёт, например: «Сколько будет 500 долларов в рублях? Сохрани результат в ${file}», и попросите снова.`,
+        en: `I could not read ${file}, so there is nothing to email yet: ${toolSaid(ctx, read.output)}\nMake the report first, e.g. "How much are 500 US dollars in rubles? Save the result to ${file}", then ask me again.`,
+        ru: `Не удалось прочитать ${file}, поэтому отправлять пока нечего: ${toolSaid(ctx, read.output)}\nСначала сделайте отчёт, например: «Сколько будет 500 долларов в рублях? Сохрани результат в ${file}», и попросите снова.`,
       }),
     };
   }

@@ -8,6 +8,7 @@ import { parseConversion } from "../currencies.ts";
 import type { Plan, PlanContext, Skill } from "../plan-context.ts";
 import { formatNumber } from "../read-result.ts";
 import { figureFrom } from "./tool-step.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 const NOTES = /(?<!\p{L})(?:notes?|замет\p{L}*)/iu;
 const COURSE_SERVER = /course server|сервер\p{L}* курса/iu;
@@ -52,14 +53,14 @@ function convertAndNote(ctx: PlanContext, from: string, to: string, amount: numb
   const saved = ctx.lastResult("mcp__notes__add_note");
   if (!saved) return { call: [{ name: "mcp__notes__add_note", input: { name, text: `${amount} ${from} = ${total} ${to} (rate ${rateStep.value})` } }] };
   if (isRefusal(saved.output, saved.isError)) return { say: `${answer}\n${explainRefusal(ctx, saved.name, saved.output)}` };
-  if (saved.isError) return { say: `${answer}\n${ctx.t({ en: `The note was not saved: ${saved.output}`, ru: `Заметка не сохранена: ${saved.output}` })}` };
+  if (saved.isError) return { say: `${answer}\n${ctx.t({ en: `The note was not saved: ${toolSaid(ctx, saved.output)}`, ru: `Заметка не сохранена: ${toolSaid(ctx, saved.output)}` })}` };
   return { say: `${answer}\n${ctx.t({ en: `Kept as the note "${name}".`, ru: `Сохранено в заметку «${name}».` })}` };
 }
 
 function listAndRead(ctx: PlanContext): Plan {
   const listed = ctx.lastResult("mcp__notes__list_notes");
   if (!listed) return { call: [{ name: "mcp__notes__list_notes", input: {} }] };
-  if (listed.isError) return { say: ctx.t({ en: `I could not list the notes: ${listed.output}`, ru: `Не удалось получить список заметок: ${listed.output}` }) };
+  if (listed.isError) return { say: ctx.t({ en: `I could not list the notes: ${toolSaid(ctx, listed.output)}`, ru: `Не удалось получить список заметок: ${toolSaid(ctx, listed.output)}` }) };
   const names = listed.output.split("\n").map((n) => n.trim()).filter((n) => /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(n));
   const list = ctx.t({ en: `Your notes: ${names.join(", ") || "none yet"}.`, ru: `Ваши заметки: ${names.join(", ") || "пока нет"}.` });
   if (!READ.test(ctx.task) || names.length === 0) return { say: list };

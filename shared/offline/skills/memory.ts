@@ -6,7 +6,7 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { linesAbout, rememberedLines } from "../memory-in-prompt.ts";
 import { readMemoryIntent } from "./memory-phrases.ts";
-import { forTheUser } from "../tool-errors.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 export const rememberSkill: Skill = {
   name: "remember",
@@ -125,11 +125,11 @@ export const setPreferenceSkill: Skill = {
 };
 
 function failed(ctx: PlanContext, done: ToolOutcome) {
-  const said = forTheUser(done.output);
+  const said = toolSaid(ctx, done.output);
   return {
     say: ctx.t({
       en: `${done.name} did not do it. It said: ${said}`,
-      ru: `${done.name} не сработал. Ответ инструмента: ${said}`,
+      ru: `${done.name} не сработал: ${said}`,
     }),
   };
 }

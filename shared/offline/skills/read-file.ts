@@ -4,6 +4,7 @@
 
 import type { PlanContext, Skill } from "../plan-context.ts";
 import { answerAndSave, requestedFile } from "./save-step.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 const READ_VERB =
   /(?<![\p{L}])(?:read|open|show|display|print|cat|what(?:'s|\s+is)\s+in|contents?\s+of|прочитай|прочти|открой|покажи|выведи|что\s+(?:в|написано\s+в|лежит\s+в)|содержимое)(?:те)?(?![\p{L}])/iu;
@@ -29,7 +30,7 @@ export const readFileSkill: Skill = {
     if (!read) return { call: [{ name: "read_file", input: { path: filename } }] };
     const { text, error, more } = readOutput(read.output, read.isError);
     if (error !== undefined) {
-      return { say: ctx.t({ en: `I could not read ${filename}: ${error}`, ru: `Не удалось прочитать ${filename}: ${error}` }) };
+      return { say: ctx.t({ en: `I could not read ${filename}: ${toolSaid(ctx, error)}`, ru: `Не удалось прочитать ${filename}: ${toolSaid(ctx, error)}` }) };
     }
     const answer = describe(ctx, filename, text, more);
     const target = requestedFile(ctx.task);

@@ -5,6 +5,7 @@
 import { resolveConversation } from "../conversation.ts";
 import type { Skill } from "../plan-context.ts";
 import { requestedFile } from "./save-step.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 export const savePreviousSkill: Skill = {
   name: "save-previous-answer",
@@ -30,8 +31,8 @@ export const savePreviousSkill: Skill = {
     if (saved.isError) {
       return {
         say: ctx.t({
-          en: `I did not save the file: save_to_file refused "${save.filename}": ${saved.output}`,
-          ru: `Файл не сохранён: save_to_file отказался записать «${save.filename}»: ${saved.output}`,
+          en: `I did not save the file: save_to_file refused "${save.filename}": ${toolSaid(ctx, saved.output)}`,
+          ru: `Файл не сохранён: save_to_file отказался записать «${save.filename}»: ${toolSaid(ctx, saved.output)}`,
         }),
       };
     }

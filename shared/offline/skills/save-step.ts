@@ -3,6 +3,7 @@
 // save_to_file once, then reports where the file went, or what went wrong.
 
 import type { Plan, PlanContext } from "../plan-context.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 const SAVE_VERB = /(?<![\p{L}])(?:save|write|store|put|record|сохран\p{L}*|запиш\p{L}*|запис\p{L}*|положи\p{L}*)/iu;
 const REPORT_WORD = /(?<![\p{L}])(?:report|file|отч[её]т\p{L}*|файл\p{L}*)/iu;
@@ -48,8 +49,8 @@ export function answerAndSave(ctx: PlanContext, done: Finished): Plan {
   if (saved.isError) {
     return {
       say: `${done.answer}\n${ctx.t({
-        en: `I did not save the file: save_to_file refused "${filename}": ${saved.output}`,
-        ru: `Файл не сохранён: save_to_file отказался записать «${filename}»: ${saved.output}`,
+        en: `I did not save the file: save_to_file refused "${filename}": ${toolSaid(ctx, saved.output)}`,
+        ru: `Файл не сохранён: save_to_file отказался записать «${filename}»: ${toolSaid(ctx, saved.output)}`,
       })}`,
     };
   }

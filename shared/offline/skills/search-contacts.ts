@@ -4,6 +4,7 @@
 // and a sentence instead of matches is read as "nobody" only if the description said it would be.
 
 import type { Plan, PlanContext, Skill } from "../plan-context.ts";
+import { toolSaid } from "../tool-errors.ts";
 
 const TOOL = "search_contacts";
 
@@ -84,7 +85,7 @@ export const searchContactsSkill: Skill = {
 
     const found = ctx.lastResult(TOOL);
     if (!found) return { call: [{ name: TOOL, input: { name: person } }] };
-    if (found.isError) return { say: ctx.t({ en: `${TOOL} failed: ${found.output}`, ru: `${TOOL} не сработал: ${found.output}` }) };
+    if (found.isError) return { say: ctx.t({ en: `${TOOL} failed: ${toolSaid(ctx, found.output)}`, ru: `${TOOL} не сработал: ${toolSaid(ctx, found.output)}` }) };
     const matches = contactsIn(found.output);
     if (matches === undefined) return unclearAnswer(ctx, person, found.output, description);
     if (matches.length === 0) return nobody(ctx, person);
