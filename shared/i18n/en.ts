@@ -536,7 +536,7 @@ export const en = {
     notTimeOfDay: (line: number, time: string) => `line ${line}: ${time} is not a time of day (00:00 to 23:59); task skipped.`,
     badInterval: (line: number, schedule: string) => `line ${line}: "${schedule}" must be between 1 minute and 24 hours; task skipped.`,
     notUnderstood: (line: number, text: string) =>
-      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`,
+      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task", "- every N hours: task" or "- every N minutes: task" ("- every hour: task", "- every minute: task" without a number).`,
     noHeartbeatFile: (file: string) => `no ${file}; nothing is scheduled.`,
     fileUnreadable: (file: string, why: string) => `${file} ${why}; nothing is scheduled.`,
     stateUnreadable: (file: string, why: string) => `${file} ${why}; treating every task as never run (it is written anew after the next run).`,
