@@ -199,8 +199,10 @@ async function runTelegram(assistant: Assistant, print: (line: string) => void):
   const notIds = notChatIds(process.env.TELEGRAM_ALLOWED_CHATS);
   if (notIds.length > 0) print(`   ${messages().channels.notChatIds(notIds.map((entry) => `"${inert(entry)}"`).join(", "))}`);
   if (allowedChats.size === 0) print(`   ${messages().channels.noAllowedChats}`);
+  const apiBase = process.env.TELEGRAM_API_BASE?.trim() || undefined;
   const telegram = createTelegramChannel({
-    call: telegramApi({ token, apiBase: process.env.TELEGRAM_API_BASE?.trim() || undefined }),
+    call: telegramApi({ token, apiBase }),
+    apiBase,
     allowedChats,
     offsetFile: path.join(assistant.folders.sessionsDir, "telegram-offset.txt"),
     print: (line) => print(`   ${line}`),

@@ -4,10 +4,10 @@
 //   - every 2 hours: check inbox.txt for new leads
 //   - every 30 minutes: ...
 //
-// A task line starts with "- every" (or, in Russian, "- каждый"/"- каждые"); anything else (headings, notes) is left alone. Times are the
-// computer's local time. Slots of "every N hours/minutes" count from midnight, so "every 2 hours" is
-// due at 00:00, 02:00, 04:00... A line that starts like a task but does not parse is reported, not
-// guessed at.
+// A task line starts with its schedule, in English or Russian ("- every ...", "- каждые ...": the forms
+// are below); anything else (headings, notes) is left alone. Times are the computer's local time.
+// Slots of "every N hours/minutes" count from midnight, so "every 2 hours" is due at 00:00, 02:00,
+// 04:00... A line that starts like a task but does not parse is reported, not guessed at.
 
 import { messages } from "../../shared/i18n/messages.ts";
 
@@ -25,10 +25,23 @@ export interface HeartbeatFile {
   problems: string[];
 }
 
-// The same schedules in Russian: "- каждый день в 09:00: ...", "- каждые 2 часа: ...", "- каждые 30 минут: ...".
-const DAILY = /^(?:every day at|каждый день в) (\d{1,2}):(\d{2})\s*:\s*(.+)$/iu;
-const INTERVAL = /^(?:every|кажд(?:ый|ые|ую)) (\d+) (minute|minutes|hour|hours|минуту|минуты|минут|час|часа|часов)\s*:\s*(.+)$/iu;
-const TASK_LINE = /^[-*]\s+(?:every|кажд(?:ый|ые|ую))(?=\s|$)/iu;
+// The schedule, in English or in Russian. The number may be left out ("every hour", «каждую минуту»): it
+// is then 1. Russian changes a word's ending with its number («1 минуту», «2 минуты», «5 минут»), so
+// every ending is read, and so are the short forms ("min", "hrs", «мин», «ч»).
+//
+//   - every day at 09:00: ...     - каждый день в 09:00: ...     (also "daily at", «ежедневно в», 9.00)
+//   - every 2 hours: ...          - каждые 2 часа: ...            (also «раз в 2 часа»)
+//   - every minute: ...           - каждую минуту: ...            (also "hourly", «ежечасно», «раз в час»)
+//   - every half hour: ...        - каждые полчаса: ...
+const EVERY = String.raw`(?:every|кажд(?:ый|ые|ую|ое)|раз\s+в)`;
+const MINUTES = String.raw`(?:minutes?|mins?|минут[уы]?|мин\.?)`;
+const HOURS = String.raw`(?:hours?|hrs?|час(?:а|ов)?|ч\.?)`;
+const INTERVAL = new RegExp(String.raw`^${EVERY}\s+(?:(\d+)\s*)?(${MINUTES}|${HOURS})\s*:\s*(.+)$`, "iu");
+const HALF_HOUR = /^(?:every\s+half(?:\s+an)?\s+hour|каждые\s+полчаса|раз\s+в\s+полчаса)\s*:\s*(.+)$/iu;
+const HOURLY = /^(?:hourly|ежечасно)\s*:\s*(.+)$/iu;
+const DAILY = /^(?:every\s+day\s+at|daily\s+at|каждый\s+день\s+в|ежедневно\s+в)\s+(\d{1,2})[:.](\d{2})\s*:\s*(.+)$/iu;
+// A line that starts like a schedule: parsed, or reported with its line number, never ignored.
+const TASK_LINE = /^[-*]\s+(?:every|кажд(?:ый|ые|ую|ое)|раз\s+в|ежечасно|ежедневно|hourly|daily\s+at)(?=[\s:]|$)/iu;
 
 export function parseHeartbeat(markdown: string): HeartbeatFile {
   const tasks: HeartbeatTask[] = [];
@@ -39,6 +52,8 @@ export function parseHeartbeat(markdown: string): HeartbeatFile {
     const body = line.replace(/^[-*]\s+/, "");
     const daily = DAILY.exec(body);
     const interval = INTERVAL.exec(body);
+    const half = HALF_HOUR.exec(body);
+    const hourly = HOURLY.exec(body);
     if (daily) {
       const hour = Number(daily[1]);
       const minute = Number(daily[2]);
@@ -48,13 +63,15 @@ export function parseHeartbeat(markdown: string): HeartbeatFile {
       }
       tasks.push({ key: body, schedule: { kind: "daily", hour, minute }, text: (daily[3] ?? "").trim() });
     } else if (interval) {
-      const count = Number(interval[1]);
-      const minutes = /^(?:hour|час)/iu.test(interval[2] ?? "") ? count * 60 : count;
+      const count = interval[1] === undefined ? 1 : Number(interval[1]);
+      const minutes = /^[hч]/iu.test(interval[2] ?? "") ? count * 60 : count;
       if (count < 1 || minutes > 24 * 60) {
         problems.push(messages().channels.badInterval(index + 1, body.slice(0, body.indexOf(":")).trim()));
         return;
       }
       tasks.push({ key: body, schedule: { kind: "interval", minutes }, text: (interval[3] ?? "").trim() });
+    } else if (half || hourly) {
+      tasks.push({ key: body, schedule: { kind: "interval", minutes: half ? 30 : 60 }, text: ((half ?? hourly)?.[1] ?? "").trim() });
     } else {
       problems.push(messages().channels.notUnderstood(index + 1, body.slice(0, 80)));
     }
@@ -88,8 +105,9 @@ export const STARTER_HEARTBEAT_RU = `# HEARTBEAT.md: задачи, которы�
 - каждый день в 09:00: Какой курс доллара к рублю?
 - каждый день в 18:00: Сохрани курс доллара к рублю в rates.txt
 
-Форматы: «- каждый день в ЧЧ:ММ: задача», «- каждые N часов: задача», «- каждые N минут: задача»
-(и то же по-английски: "- every day at HH:MM: task", "- every N hours: task", "- every N minutes: task").
+Форматы: «- каждый день в ЧЧ:ММ: задача», «- каждые N часов: задача», «- каждые N минут: задача»,
+«- каждый час: задача», «- каждую минуту: задача» (и то же по-английски: "- every day at HH:MM: task",
+"- every N hours: task", "- every N minutes: task", "- every hour: task", "- every minute: task").
 Разрешить задачу по расписанию некому: та, что требует разрешения (как строка на 18:00, которая
 пишет файл вне reports/), получает отказ, и отказ остаётся в её сессии, чтобы вы могли его прочитать.
 `;
@@ -102,7 +120,8 @@ One task a line. The assistant runs each one when it is due, as a message in its
 - every day at 09:00: What is the USD to RUB rate?
 - every day at 18:00: Save the USD to RUB rate to rates.txt
 
-Formats: "- every day at HH:MM: task", "- every N hours: task", "- every N minutes: task".
+Formats: "- every day at HH:MM: task", "- every N hours: task", "- every N minutes: task",
+"- every hour: task", "- every minute: task" (Russian works too: "- каждые 5 минут: task").
 Nobody is there to approve a scheduled task: one that needs approval (like the 18:00 line, which
 writes a file outside reports/) is refused, and the refusal is kept in its session for you to read.
 `;

@@ -14,6 +14,8 @@ export class TelegramError extends Error {
     description: string,
     // For a 429: how many seconds Telegram asked us to wait.
     readonly retryAfter?: number,
+    // No answer at all (code 0): what the network said, e.g. ECONNREFUSED, ENOTFOUND, TimeoutError.
+    readonly network?: string,
   ) {
     super(`Telegram ${method} failed (${code}): ${description}`);
     this.name = "TelegramError";
@@ -52,18 +54,23 @@ export function telegramApi(options: TelegramApiOptions): TelegramCall {
 
   return async function call<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      let envelope: Envelope;
+      let response: Response;
       try {
-        const response = await doFetch(`${base}/bot${options.token}/${method}`, {
+        response = await doFetch(`${base}/bot${options.token}/${method}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(params),
         });
-        envelope = (await response.json()) as Envelope;
       } catch (error) {
-        // Network errors from fetch may quote the URL, and the URL holds the token: say only what failed.
-        throw new TelegramError(method, 0, `no answer from the Bot API (${error instanceof Error ? error.name : "error"})`);
+        // Network errors from fetch may quote the URL, and the URL holds the token: say only what failed,
+        // by its code (fetch's own error is a bare "fetch failed"; the reason is in its cause).
+        const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+        const network = typeof code === "string" && /^[A-Z_]+$/.test(code) ? code : error instanceof Error ? error.name : "error";
+        throw new TelegramError(method, 0, `no answer from the Bot API (${network})`, undefined, network);
       }
+      // Something that is not the Bot API (a proxy's error page, a wrong TELEGRAM_API_BASE) answers
+      // with HTML: its HTTP status is all there is to go on.
+      const envelope = (await response.json().catch(() => ({ error_code: response.status, description: `not a Bot API answer (HTTP ${response.status})` }))) as Envelope;
       if (envelope.ok === true) return envelope.result as T;
       const code = envelope.error_code ?? 0;
       const retryAfter = envelope.parameters?.retry_after;

@@ -15,6 +15,7 @@ import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import { visible } from "../08-assistant/terminal-channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
 import { shorten } from "./tool-lines.ts";
 
@@ -34,8 +35,14 @@ export interface TelegramOptions {
   // Long-polling wait, in seconds (Telegram allows up to 50).
   pollSeconds?: number;
   approvalTimeoutMs?: number;
-  // Pause after a failed poll before the next one.
+  // Pause after the first failed poll; each failure after it doubles the pause, up to maxRetryMs.
   retryMs?: number;
+  maxRetryMs?: number;
+  // Where the Bot API is, as TELEGRAM_API_BASE set it (unset: https://api.telegram.org). Only named in
+  // messages: the calls go through `call`.
+  apiBase?: string;
+  // Time, made replaceable (as the heartbeat's clock is), so a test sees the pauses without waiting them.
+  sleep?: (ms: number) => Promise<void>;
   print?: (line: string) => void;
   // The language of what the bot writes and logs; the course's (COURSE_LANG) by default.
   lang?: Lang;
@@ -60,6 +67,11 @@ export class ApprovalInterrupted extends Error {
         "the user neither allowed nor refused it, and nothing was run",
     );
   }
+}
+
+// The pause after the n-th failed poll in a row: base, 2 x base, 4 x base ... never more than max.
+export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
 export function parseAllowedChats(value: string | undefined): Set<string> {
@@ -93,14 +105,22 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
+      let timer: ReturnType<typeof setTimeout> | undefined;
       function done() {
         clearTimeout(timer);
         wake = undefined;
         resolve();
       }
       wake = done;
+      if (options.sleep) void options.sleep(ms).then(done);
+      else timer = setTimeout(done, ms);
     });
+  // What went wrong with the Bot API, in the course's language: its own description is quoted as it is.
+  const problem = (error: unknown): string => {
+    if (!(error instanceof TelegramError)) return visible(error instanceof Error ? error.message : String(error));
+    if (error.network !== undefined) return words().noAnswerFrom(options.apiBase ?? "https://api.telegram.org", visible(error.network));
+    return words().answered(visible(error.method), error.code, visible(error.message.replace(/^Telegram \w+ failed \(\d+\): /u, "")));
+  };
 
   async function readOffset(): Promise<number> {
     if (!existsSync(options.offsetFile)) return 0;
@@ -168,7 +188,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     // Not awaited: the poll goes on while the model works, or the tap on an approval button (which
     // arrives as the next update) could never be read. The gateway keeps one chat's turns in order.
     const turn = deliver({ channel: "telegram", chatId, sender, text: message.text.trim(), at: new Date((message.date ?? Date.now() / 1000) * 1000) })
-      .catch((error: unknown) => print(`telegram: ${visible(error instanceof Error ? error.message : String(error))}`))
+      .catch((error: unknown) => print(`telegram: ${problem(error)}`))
       .finally(() => {
         queue.shift();
         if (queue.length === 0) requesters.delete(chatId);
@@ -186,6 +206,11 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
     },
     async start(deliver) {
       let offset = await readOffset();
+      // Polls failed in a row: said once when the first fails and once when one works again, not on
+      // every attempt; the pause between attempts doubles each time, up to maxRetryMs.
+      let failures = 0;
+      // A mistake in .env that retrying cannot fix: the bot stops, and start() throws it at the end.
+      let mistake: UsageError | undefined;
       while (!stopped) {
         let updates: Update[];
         const asked = Date.now();
@@ -199,16 +224,24 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           }
           if (error instanceof TelegramError && (error.code === 401 || error.code === 404)) {
             // Telegram answers a wrong or revoked token with 401 (or 404 for one of the wrong shape).
-            // Retrying cannot fix that, so stop and say what to change.
-            print(words().badToken(error.code));
+            // Retrying cannot fix that, so stop and say what to change: a usage error (exit code 2).
+            mistake = new UsageError(words().badToken(error.code, options.apiBase));
             break;
           }
           const waitS = error instanceof TelegramError && error.retryAfter !== undefined ? Math.min(error.retryAfter, 300) : undefined;
-          const message = visible(error instanceof Error ? error.message : String(error));
-          print(waitS === undefined ? words().tryingAgain(message) : words().waiting(message, waitS));
-          await pause(waitS === undefined ? (options.retryMs ?? 3000) : waitS * 1000);
+          if (waitS !== undefined) {
+            // Telegram said how long to wait: that wait, said each time (it is rare, and can be long).
+            print(words().waiting(problem(error), waitS));
+            await pause(waitS * 1000);
+            continue;
+          }
+          failures += 1;
+          if (failures === 1) print(words().retrying(problem(error), error instanceof TelegramError && error.network !== undefined));
+          await pause(retryDelayMs(failures, options.retryMs ?? 1000, options.maxRetryMs ?? 60_000));
           continue;
         }
+        if (failures > 0) print(words().answersAgain(failures));
+        failures = 0;
         // A server that answers an empty poll at once (it should wait up to `timeout`) would otherwise
         // be asked again and again, as fast as the machine can: at most four empty polls a second.
         if (updates.length === 0) await pause(Math.max(0, 250 - (Date.now() - asked)));
@@ -223,8 +256,8 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           // answering it twice after a restart.
           offset = update.update_id + 1;
           await saveOffset(offset);
-          if (update.callback_query) await onCallback(update.callback_query).catch((e: unknown) => print(`telegram: ${visible(String(e))}`));
-          else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${visible(String(e))}`));
+          if (update.callback_query) await onCallback(update.callback_query).catch((e: unknown) => print(`telegram: ${problem(e)}`));
+          else if (update.message) await onMessage(update.message, deliver).catch((e: unknown) => print(`telegram: ${problem(e)}`));
         }
       }
       // Stopping the bot is not an answer: each question still waiting ends as interrupted, not as a no.
@@ -233,6 +266,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
         question.interrupt();
       }
       await Promise.all([...turns]);
+      if (mistake) throw mistake;
     },
     async send(chatId, text) {
       stopTyping(chatId);

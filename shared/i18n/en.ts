@@ -580,7 +580,7 @@ export const en = {
     notTimeOfDay: (line: number, time: string) => `line ${line}: ${time} is not a time of day (00:00 to 23:59); task skipped.`,
     badInterval: (line: number, schedule: string) => `line ${line}: "${schedule}" must be between 1 minute and 24 hours; task skipped.`,
     notUnderstood: (line: number, text: string) =>
-      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task" or "- every N hours: task" or "- every N minutes: task".`,
+      `line ${line}: not understood ("${text}"); write "- every day at HH:MM: task", "- every N hours: task" or "- every N minutes: task" ("- every hour: task", "- every minute: task" without a number).`,
     noHeartbeatFile: (file: string) => `no ${file}; nothing is scheduled.`,
     fileUnreadable: (file: string, why: string) => `${file} ${why}; nothing is scheduled.`,
     stateUnreadable: (file: string, why: string) => `${file} ${why}; treating every task as never run (it is written anew after the next run).`,
@@ -648,9 +648,16 @@ export const en = {
       // Lines in the terminal where the bot runs.
       refusedChat: (chat: string, who: string) => `telegram: refused a message from chat ${chat} (${who}): not in TELEGRAM_ALLOWED_CHATS`,
       conflict: "telegram: another copy of this bot is polling for updates (409 Conflict); stopping this one. Run only one.",
-      badToken: (code: number) =>
-        `telegram: Telegram refused the bot token (${code}): check TELEGRAM_BOT_TOKEN in .env (the token @BotFather gave you); stopping the bot.`,
-      tryingAgain: (problem: string) => `telegram: ${problem}; trying again`,
+      // A usage error (exit code 2): printed alone, so one line that says what to fix.
+      badToken: (code: number, apiBase: string | undefined) =>
+        `Telegram refused the bot token (${code}): TELEGRAM_BOT_TOKEN in .env is wrong or was revoked. Copy the token @BotFather gave you (it looks like 123456789:AA...), or get a new one from @BotFather with /token.` +
+        (apiBase ? ` The bot asks TELEGRAM_API_BASE=${apiBase}, not https://api.telegram.org: check that setting too.` : ""),
+      // What went wrong with a call, said inside the lines below.
+      noAnswerFrom: (where: string, detail: string) => `no answer from the Bot API at ${where} (${detail})`,
+      answered: (method: string, code: number, description: string) => `the Bot API answered ${method} with ${code} ("${description}")`,
+      retrying: (problem: string, network: boolean) =>
+        `telegram: ${problem}. ${network ? "Check the internet connection (and TELEGRAM_API_BASE in .env, if you set it). " : ""}Trying again with growing pauses (up to a minute) until it works; this is said once. Ctrl+C stops.`,
+      answersAgain: (failures: number) => `telegram: the Bot API answers again (after ${failures} failed ${failures === 1 ? "attempt" : "attempts"}); polling.`,
       waiting: (problem: string, seconds: number) => `telegram: ${problem}; waiting ${seconds} s (Ctrl+C stops)`,
       skipped: (id: string, offset: number) => `telegram: skipped an update with update_id ${id} (expected a whole number from ${offset} on)`,
       stoppedAsking: (chat: string, tool: string) =>

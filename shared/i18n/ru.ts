@@ -549,7 +549,7 @@ export const ru: Messages = {
     notTimeOfDay: (line, time) => `строка ${line}: ${time} — не время суток (от 00:00 до 23:59); задача пропущена.`,
     badInterval: (line, schedule) => `строка ${line}: «${schedule}»: промежуток должен быть от 1 минуты до 24 часов; задача пропущена.`,
     notUnderstood: (line, text) =>
-      `строка ${line}: не понял («${text}»); пишите «- каждый день в ЧЧ:ММ: задача», «- каждые N часов: задача» или «- каждые N минут: задача».`,
+      `строка ${line}: не понял («${text}»); пишите «- каждый день в ЧЧ:ММ: задача», «- каждые N часов: задача» или «- каждые N минут: задача» (без числа: «- каждый час: задача», «- каждую минуту: задача»).`,
     noHeartbeatFile: (file) => `нет файла ${file}; по расписанию ничего нет.`,
     fileUnreadable: (file, why) => `${file} ${why}; по расписанию ничего нет.`,
     stateUnreadable: (file, why) => `${file} ${why}; считаю, что ни одна задача ещё не выполнялась (файл будет записан заново после следующего запуска).`,
@@ -610,9 +610,14 @@ export const ru: Messages = {
       approvalNeeded: (tool, input, effect, why) => `Нужно разрешение: ${tool}\n${input}\n${effect}\nзачем: ${why}`,
       refusedChat: (chat, who) => `telegram: отказано сообщению из чата ${chat} (${who}): его нет в TELEGRAM_ALLOWED_CHATS`,
       conflict: "telegram: другая копия этого бота уже получает обновления (409 Conflict); эта останавливается. Запускайте только одну.",
-      badToken: (code) =>
-        `telegram: Telegram не принял токен бота (${code}): проверьте TELEGRAM_BOT_TOKEN в .env (токен, который дал @BotFather); бот остановлен.`,
-      tryingAgain: (problem) => `telegram: ${problem}; пробую снова`,
+      badToken: (code, apiBase) =>
+        `Telegram не принял токен бота (${code}): TELEGRAM_BOT_TOKEN в .env неверный или отозван. Скопируйте токен, который дал @BotFather (вида 123456789:AA...), или получите новый у @BotFather командой /token.` +
+        (apiBase ? ` Бот обращается к TELEGRAM_API_BASE=${apiBase}, а не к https://api.telegram.org: проверьте и эту настройку.` : ""),
+      noAnswerFrom: (where, detail) => `нет ответа от Bot API по адресу ${where} (${detail})`,
+      answered: (method, code, description) => `Bot API ответил на ${method} кодом ${code} («${description}»)`,
+      retrying: (problem, network) =>
+        `telegram: ${problem}. ${network ? "Проверьте подключение к интернету (и TELEGRAM_API_BASE в .env, если вы его задали). " : ""}Пробую снова с растущими паузами (до минуты), пока не получится; повторять это сообщение не буду. Ctrl+C — остановить.`,
+      answersAgain: (failures) => `telegram: Bot API снова отвечает (неудачных попыток было: ${failures}); продолжаю.`,
       waiting: (problem, seconds) => `telegram: ${problem}; жду ${seconds} с (Ctrl+C — прервать)`,
       skipped: (id, offset) => `telegram: пропущено обновление с update_id ${id} (ожидалось целое число от ${offset})`,
       stoppedAsking: (chat, tool) =>

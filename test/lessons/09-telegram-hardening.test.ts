@@ -10,7 +10,8 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { IncomingMessage } from "../../lessons/08-assistant/channel.ts";
 import { TelegramError, type TelegramCall } from "../../lessons/09-channels/telegram-api.ts";
-import { createTelegramChannel, notChatIds, parseAllowedChats, type Update } from "../../lessons/09-channels/telegram.ts";
+import { createTelegramChannel, notChatIds, parseAllowedChats, retryDelayMs, type Update } from "../../lessons/09-channels/telegram.ts";
+import { UsageError } from "../../shared/usage-error.ts";
 
 let dir = "";
 beforeEach(async () => {
@@ -104,13 +105,69 @@ describe("telegram: the offset only moves forward", () => {
 });
 
 describe("telegram: errors that retrying cannot fix, and waits that Ctrl+C must end", () => {
-  it("a refused token (401) stops the bot with what to check, instead of retrying for ever", async () => {
-    const api = scriptedApi();
-    const printed: string[] = [];
-    api.polls.push(new TelegramError("getUpdates", 401, "Unauthorized"));
-    await channel(api, [7], printed).start(async () => undefined);
-    expect(printed.join("\n")).toMatch(/refused the bot token \(401\).*TELEGRAM_BOT_TOKEN/);
-    expect(api.calls.filter((c) => c.method === "getUpdates")).toHaveLength(1);
+  it("a refused token (401, or 404 for one of the wrong shape) stops the bot with a usage error that says what to fix, instead of retrying for ever", async () => {
+    for (const [code, apiBase, named] of [
+      [401, undefined, /^Telegram refused the bot token \(401\): TELEGRAM_BOT_TOKEN in \.env is wrong or was revoked\. Copy the token @BotFather gave you/],
+      [404, "http://127.0.0.1:8081", /\(404\).*The bot asks TELEGRAM_API_BASE=http:\/\/127\.0\.0\.1:8081, not https:\/\/api\.telegram\.org/],
+    ] as const) {
+      const api = scriptedApi();
+      api.polls.push(new TelegramError("getUpdates", code, "Unauthorized"));
+      const tg = createTelegramChannel({ call: api.call, allowedChats: new Set(["7"]), offsetFile: path.join(dir, "offset.txt"), apiBase, print: () => undefined });
+      const stopped = await tg.start(async () => undefined).then(() => undefined, (error: unknown) => error);
+      expect(stopped, "a usage error: the CLI prints it alone and exits with code 2").toBeInstanceOf(UsageError);
+      expect((stopped as Error).message).toMatch(named);
+      expect(api.calls.filter((c) => c.method === "getUpdates")).toHaveLength(1);
+    }
+    const russian = scriptedApi();
+    russian.polls.push(new TelegramError("getUpdates", 401, "Unauthorized"));
+    const tg = createTelegramChannel({ call: russian.call, allowedChats: new Set(["7"]), offsetFile: path.join(dir, "offset.txt"), lang: "ru", print: () => undefined });
+    await expect(tg.start(async () => undefined)).rejects.toThrow(/^Telegram не принял токен бота \(401\): TELEGRAM_BOT_TOKEN в \.env неверный или отозван/);
+  });
+
+  it("a network failure is said once, in the course's language, and retried with growing pauses until the Bot API answers", async () => {
+    for (const lang of ["en", "ru"] as const) {
+      const api = scriptedApi();
+      const printed: string[] = [];
+      const slept: number[] = [];
+      const offline = () => new TelegramError("getUpdates", 0, "no answer from the Bot API (ECONNREFUSED)", undefined, "ECONNREFUSED");
+      api.polls.push(offline(), offline(), offline(), offline(), offline(), []);
+      const tg = createTelegramChannel({
+        call: api.call,
+        allowedChats: new Set(["7"]),
+        offsetFile: path.join(dir, "offset.txt"),
+        retryMs: 100,
+        maxRetryMs: 1000,
+        lang,
+        sleep: async (ms) => void slept.push(ms),
+        print: (line) => printed.push(line),
+      });
+      const running = tg.start(async () => undefined);
+      await until("the Bot API answers again", () => printed.length >= 2);
+      tg.stop();
+      await running;
+      expect(slept.slice(0, 5), "each pause twice the last, up to the cap").toEqual([100, 200, 400, 800, 1000]);
+      expect(printed.slice(0, 2), "said when it starts failing and when it works again, not on every attempt").toHaveLength(2);
+      if (lang === "en") {
+        expect(printed[0]).toMatch(/^telegram: no answer from the Bot API at https:\/\/api\.telegram\.org \(ECONNREFUSED\)\. Check the internet connection .*growing pauses.*Ctrl\+C stops\.$/);
+        expect(printed[1]).toBe("telegram: the Bot API answers again (after 5 failed attempts); polling.");
+      } else {
+        expect(printed[0]).toMatch(/^telegram: нет ответа от Bot API по адресу https:\/\/api\.telegram\.org \(ECONNREFUSED\)\. Проверьте подключение к интернету/);
+        expect(printed.join("\n"), "no English words of its own under COURSE_LANG=ru").not.toMatch(/failed|trying again|no answer/);
+        expect(printed[1]).toMatch(/^telegram: Bot API снова отвечает/);
+      }
+    }
+  });
+
+  it("property: the pause after n failures doubles from the base and never passes the cap", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 120_000 }), (failures, base, cap) => {
+        const pause = retryDelayMs(failures, base, cap);
+        expect(pause).toBeLessThanOrEqual(cap);
+        expect(pause).toBe(Math.min(cap, base * 2 ** Math.min(failures - 1, 30)));
+        expect(retryDelayMs(failures + 1, base, cap)).toBeGreaterThanOrEqual(pause);
+      }),
+      { seed: 25, numRuns: 200 },
+    );
   });
 
   it("a 429 asking for 100000 s is a capped wait that stop() ends at once", async () => {

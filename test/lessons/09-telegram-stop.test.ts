@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliEnv } from "../helpers/run-cli.ts";
+import { cliEnv, runCli } from "../helpers/run-cli.ts";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -81,4 +81,27 @@ describe("Ctrl+C while a Telegram approval waits", () => {
     expect(session).toMatch(/"is_error":true/);
     expect(session).toMatch(/approval was never given/);
   }, 120_000);
+});
+
+describe("a token the Bot API refuses", () => {
+  it("stops the bot with one line on what to fix, in the course's language, and exit code 2 (a usage error)", async () => {
+    const server = http.createServer((request, response) => {
+      request.resume();
+      response.end(JSON.stringify({ ok: false, error_code: 401, description: "Unauthorized" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const workspace = mkdtempSync(path.join(os.tmpdir(), "course-09-tg-token-"));
+    cleanups.push(() => {
+      server.close();
+      rmSync(workspace, { recursive: true, force: true });
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runCli(["lesson", "9", "--offline", "--telegram"], {
+      env: { WORKSPACE_DIR: workspace, COURSE_LANG: "ru", TELEGRAM_BOT_TOKEN: "123:revoked", TELEGRAM_ALLOWED_CHATS: "7", TELEGRAM_API_BASE: base },
+    });
+    expect(result.code, result.out).toBe(2);
+    expect(result.out).toMatch(/^Telegram не принял токен бота \(401\): TELEGRAM_BOT_TOKEN в \.env неверный или отозван\..*@BotFather.*TELEGRAM_API_BASE=http/m);
+    expect(result.out, "no stack trace for a mistake in .env").not.toMatch(/^\s+at /m);
+    expect(result.out, "the token is never printed").not.toContain("123:revoked");
+  }, 60_000);
 });
