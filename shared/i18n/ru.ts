@@ -368,12 +368,12 @@ export const ru: Messages = {
       `Остановлено перед запросом ${request}: в shared/model.ts нет цены для ${model}, поэтому бюджет ${budget} не удержать. ` +
       `Выберите модель с ценой (--model), запустите без --budget или с --offline.`,
     wouldPass: (request, cost, inputTokens, outputTokens, spent, budget) =>
-      `Остановлено перед запросом ${request}: он может стоить до ${cost} (около ${inputTokens} токенов на входе, до ${outputTokens} на выходе), ` +
+      `Остановлено перед запросом ${request}: он может стоить до ${cost} (около ${inputTokens} ${pluralRu(inputTokens, "токена", "токенов", "токенов")} на входе, до ${outputTokens} на выходе), ` +
       `а из бюджета ${budget} уже потрачено ${spent}. Увеличьте --budget или запустите с --offline.`,
     note: (spent, budget) => ` · бюджет: потрачено ${spent} из ${budget}`,
     meterNoPrice: (model) => `Цена для ${model} неизвестна, поэтому бюджет не удержать. Добавьте её цену в shared/model.ts или уберите --budget.`,
     meterWouldPass: (cost, inputTokens, maxTokens, model, spent, budget) =>
-      `Остановлено перед следующим запросом: он может стоить до ${cost} (${inputTokens} токенов на входе, до ${maxTokens} на выходе у ${model}), ` +
+      `Остановлено перед следующим запросом: он может стоить до ${cost} (${countRu(inputTokens, "токен", "токена", "токенов")} на входе, до ${maxTokens} на выходе у ${model}), ` +
       `а из бюджета ${budget} уже потрачено ${spent}. Чтобы продолжить, увеличьте --budget.`,
   },
 

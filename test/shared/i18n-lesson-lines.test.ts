@@ -209,6 +209,12 @@ describe("the lines lessons 05-08 print: English as the READMEs quote it, Russia
     expect(ru.approval.notShown(1)).toBe("… (не показано ещё 1 символ)");
     expect(ru.approval.notShown(3)).toBe("… (не показано ещё 3 символа)");
     expect(ru.approval.notShown(100)).toBe("… (не показано ещё 100 символов)");
+    // The budget's stop (lesson 08's --budget, the CLI's --budget): "3172 токена", not "3172 токенов".
+    expect(ru.budget.meterWouldPass("$1", 3172, 1024, "m", "$0", "$1")).toContain("(3172 токена на входе,");
+    expect(ru.budget.meterWouldPass("$1", 3171, 1024, "m", "$0", "$1")).toContain("(3171 токен на входе,");
+    expect(ru.budget.meterWouldPass("$1", 3175, 1024, "m", "$0", "$1")).toContain("(3175 токенов на входе,");
+    expect(ru.budget.wouldPass(2, "$1", 3172, 1024, "$0", "$1")).toContain("(около 3172 токенов на входе,");
+    expect(ru.budget.wouldPass(2, "$1", 3171, 1024, "$0", "$1")).toContain("(около 3171 токена на входе,");
   });
 });
 
