@@ -10,7 +10,7 @@
 //      the session file the moment it exists, counting the cost of each response (cost.ts), and
 //      streaming the model's words to the channel as they come.
 
-import type Anthropic from "@anthropic-ai/sdk";
+import Anthropic from "@anthropic-ai/sdk";
 import { messages } from "../../shared/i18n/messages.ts";
 import { noteBudgetStop } from "../../shared/real-model/budget-stops.ts";
 import { runTool } from "../01-first-tool/agent.ts";
@@ -94,6 +94,12 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       if (lastAssistant >= 0 && !tail.some(isTurnStart)) for (const id of orphanIds(tail)) await write.toolResult(interruptedResult(id));
     }
 
+    // The same message again after a turn that got no answer (an error, a stopped run): it is that
+    // question asked once more, so it is sent and kept once, not twice in a row.
+    const last = history.at(-1);
+    const retry = last?.role === "user" && last.content === turn.message.text;
+    if (retry) history = history.slice(0, -1);
+
     // 3. Under the history budget.
     const fitted = fitHistory(history, options.historyTokens ?? 6000);
     if (fitted.dropped > 0) print(messages().assistant.history(fitted.dropped, options.historyTokens ?? 6000));
@@ -114,6 +120,7 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
 
     // 6. The loop, with every message written down as soon as it exists.
     const written = new Set<string>();
+    let answered = false; // has the model answered anything in this turn?
     const saveResult = async (result: Anthropic.ToolResultBlockParam) => {
       if (written.has(result.tool_use_id)) return;
       written.add(result.tool_use_id);
@@ -156,13 +163,17 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
       maxTurns: options.maxTurns,
       send,
       onMessage: async (message) => {
-        if (message.role === "assistant") return write.message(message, { model: route.model, why: route.why });
+        if (message.role === "assistant") {
+          answered = true;
+          return write.message(message, { model: route.model, why: route.why });
+        }
         // A message of tool results: each was written when its tool returned; refusals by the gate
         // (which never ran) are written now.
         if (Array.isArray(message.content) && message.content.every((b) => b.type === "tool_result")) {
           for (const block of message.content) if (block.type === "tool_result") await saveResult(block);
           return;
         }
+        if (retry && message.content === turn.message.text) return; // already in the file
         return write.message(message);
       },
     };
@@ -172,7 +183,12 @@ export function createRunner(options: RunnerOptions): (turn: Turn) => Promise<st
     } catch (error) {
       // Hitting the budget is an answer, not a crash: the person set a limit and the agent kept it.
       // What was done so far is in the session file; the next message carries on from there.
-      if (!(error instanceof BudgetExceeded)) throw error;
+      if (!(error instanceof BudgetExceeded)) {
+        // The request never reached a model (no connection; a replay that does not match): the
+        // question was never asked. The file says so (it is append-only), and the next run leaves it out.
+        if (!answered && error instanceof Anthropic.APIConnectionError) await write.unanswered(error.message.slice(0, 200));
+        throw error;
+      }
       answer = error.message;
       noteBudgetStop(); // the CLI ends the run with exit code 1
 

@@ -23,6 +23,15 @@ export type SessionLine =
   | { type: "tool_result"; at: string; result: Anthropic.ToolResultBlockParam }
   | { type: "note"; at: string; text: string };
 
+// The turn that began with the message above failed before the model answered (the API refused, the
+// connection broke, a replay did not match): that message was never asked, so reading the file leaves
+// it out, and sending it again does not put a second copy in the conversation.
+export interface UnansweredLine {
+  type: "unanswered";
+  at: string;
+  error: string;
+}
+
 export interface LoadedSession {
   messages: Anthropic.MessageParam[];
   // What was skipped while reading, in words for the person watching.
@@ -51,7 +60,7 @@ export async function loadSession(file: string): Promise<LoadedSession> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { messages: [], notes: [] };
     throw error;
   }
-  const lines: SessionLine[] = [];
+  const lines: Array<SessionLine | UnansweredLine> = [];
   const notes: string[] = [];
   // An editor may have put a byte order mark in front of the first line; JSON.parse refuses it.
   text = text.replace(/^\uFEFF/, "");
@@ -69,14 +78,15 @@ export async function loadSession(file: string): Promise<LoadedSession> {
 // A line is used only if it has the shape the API needs: a message with a role and content that is
 // text or a list of blocks, each with a type; a tool result with the id of its call. Anything else
 // (content null or a number, a block that is not an object) is skipped like a torn line.
-function parseLine(raw: string): SessionLine | undefined {
+function parseLine(raw: string): SessionLine | UnansweredLine | undefined {
   try {
-    const value = JSON.parse(raw) as Partial<SessionLine> | null;
+    const value = JSON.parse(raw) as Partial<SessionLine | UnansweredLine> | null;
     if (value?.type === "message" && isMessage(value.message)) return value as SessionLine;
     if (value?.type === "tool_result" && isBlock(value.result) && value.result.type === "tool_result" && typeof value.result.tool_use_id === "string") {
       return value as SessionLine;
     }
     if (value?.type === "note") return value as SessionLine;
+    if (value?.type === "unanswered") return value as UnansweredLine;
   } catch {
     // not JSON: reported by the caller
   }
@@ -136,11 +146,14 @@ export function keepValid(messages: Anthropic.MessageParam[], notes: string[], n
 
 // Lines back into the conversation. Tool results were written one per line as they arrived; the API
 // wants all the answers to one assistant turn in one user message, so consecutive results are joined.
-export function messagesFrom(lines: SessionLine[]): Anthropic.MessageParam[] {
+export function messagesFrom(lines: Array<SessionLine | UnansweredLine>): Anthropic.MessageParam[] {
   const messages: Anthropic.MessageParam[] = [];
   for (const line of lines) {
     if (line.type === "message") {
       messages.push(line.message);
+    } else if (line.type === "unanswered") {
+      const last = messages.at(-1);
+      if (last?.role === "user" && isQuestion(last)) messages.pop();
     } else if (line.type === "tool_result") {
       const last = messages.at(-1);
       if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result")) {
@@ -151,6 +164,11 @@ export function messagesFrom(lines: SessionLine[]): Anthropic.MessageParam[] {
     }
   }
   return messages;
+}
+
+// A message the person wrote (text), not a message of tool results.
+function isQuestion(message: Anthropic.MessageParam): boolean {
+  return typeof message.content === "string" || !message.content.some((b) => b.type === "tool_result");
 }
 
 // Appends one line. The whole line goes down in one write on a file opened for appending, so two
@@ -181,6 +199,7 @@ export interface SessionWriter {
   message(message: Anthropic.MessageParam, meta?: { model?: string; why?: string }): Promise<void>;
   toolResult(result: Anthropic.ToolResultBlockParam): Promise<void>;
   note(text: string): Promise<void>;
+  unanswered(error: string): Promise<void>;
 }
 
 export function sessionWriter(file: string): SessionWriter {
@@ -189,5 +208,6 @@ export function sessionWriter(file: string): SessionWriter {
     message: (message, meta = {}) => appendLine(file, { type: "message", at: at(), ...meta, message }),
     toolResult: (result) => appendLine(file, { type: "tool_result", at: at(), result }),
     note: (text) => appendLine(file, { type: "note", at: at(), text }),
+    unanswered: (error) => appendJsonLine(file, { type: "unanswered", at: at(), error } satisfies UnansweredLine),
   };
 }

@@ -40,7 +40,7 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
   } catch (error) {
     await client.close().catch(() => {});
     // The server's words are data: escape sequences in them are shown, not obeyed by the terminal.
-    const tail = log.trim() ? ` Its last words on stderr: ${inert(log.trim().split("\n").slice(-3).join(" | "))}` : "";
+    const tail = log.trim() ? messages().mistakes.mcpStderr(inert(log.trim().split("\n").slice(-3).join(" | "))) : "";
     // Most often mcp.json names a command this machine does not have: the learner's to fix, not a crash.
     const command = inert(`${config.command} ${config.args.join(" ")}`);
     throw new McpConfigError(messages().mistakes.mcpStart(name, command, inert((error as Error).message), tail));

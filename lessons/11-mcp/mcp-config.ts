@@ -7,6 +7,7 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { messages } from "../../shared/i18n/messages.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 
 export const DEFAULT_MCP_CONFIG = path.join("lessons", "11-mcp", "mcp.json");
@@ -37,61 +38,73 @@ export class McpConfigError extends UsageError {
   override name = "McpConfigError";
 }
 
+// Each mistake is said in the learner's language (COURSE_LANG), after the file's name.
 export function parseMcpConfig(text: string, file = "mcp.json", environment: NodeJS.ProcessEnv = process.env): Record<string, ServerConfig> {
+  const say = messages().mistakes;
   const fail = (message: string): never => {
     throw new McpConfigError(`${file}: ${message}`);
   };
   let data: unknown;
+  const json = text.startsWith("\ufeff") ? text.slice(1) : text;
   try {
-    data = JSON.parse(text.startsWith("\ufeff") ? text.slice(1) : text);
+    data = JSON.parse(json);
   } catch (error) {
-    return fail(`not valid JSON (${(error as Error).message}).`);
+    // The line to look at; the parser's own words come along as it wrote them.
+    const engine = (error as Error).message;
+    const position = Number(/position (\d+)/.exec(engine)?.[1] ?? json.length);
+    return fail(say.mcpNotJson(json.slice(0, position).split("\n").length, engine));
   }
   const servers = (data as { mcpServers?: unknown } | null)?.mcpServers;
   if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
-    return fail('expected { "mcpServers": { "name": { "command": "...", "args": [...] } } }.');
+    return fail(say.mcpNoServers);
   }
   const result: Record<string, ServerConfig> = {};
   for (const [name, entry] of Object.entries(servers)) {
     if (typeof entry === "object" && entry !== null && "url" in entry) {
-      result[name] = parseHttpEntry(name, entry as Record<string, unknown>, environment, fail);
+      result[name] = parseHttpEntry(name, entry as Record<string, unknown>, environment, fail, say);
       continue;
     }
     const { command, args = [], env = {} } = (entry ?? {}) as Record<string, unknown>;
     if (typeof command !== "string" || command.trim() === "") {
-      fail(`server "${name}" needs a "command" (a program to start, e.g. "node") or a "url" (a server already running).`);
+      fail(say.mcpNeedsCommand(name));
     }
-    if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) fail(`server "${name}": "args" must be a list of strings.`);
+    if (!Array.isArray(args) || !args.every((a) => typeof a === "string")) fail(say.mcpArgs(name));
     if (typeof env !== "object" || env === null || !Object.values(env).every((v) => typeof v === "string")) {
-      fail(`server "${name}": "env" must be an object of strings.`);
+      fail(say.mcpEnv(name));
     }
     result[name] = { command: command as string, args: args as string[], env: env as Record<string, string> };
   }
   return result;
 }
 
-function parseHttpEntry(name: string, entry: Record<string, unknown>, env: NodeJS.ProcessEnv, fail: (message: string) => never): HttpServerConfig {
-  if ("command" in entry) fail(`server "${name}" has both "command" and "url": give one (a program to start, or a server already running).`);
+function parseHttpEntry(
+  name: string,
+  entry: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  fail: (message: string) => never,
+  say: ReturnType<typeof messages>["mistakes"],
+): HttpServerConfig {
+  if ("command" in entry) fail(say.mcpBoth(name));
   let url: URL | undefined;
   try {
     url = new URL(String(entry.url));
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return fail(`server "${name}": "url" must be an http:// or https:// address.`);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return fail(say.mcpUrl(name));
   // Over plain http a token crosses the network readable by anyone on the way: only this machine may.
   if (url.protocol === "http:" && !LOCAL_HOSTS.has(url.hostname)) {
-    fail(`server "${name}": use https:// for a server on another machine (plain http:// is only for 127.0.0.1 or localhost).`);
+    fail(say.mcpHttps(name));
   }
   const headers = entry.headers ?? {};
   if (typeof headers !== "object" || headers === null || !Object.values(headers).every((v) => typeof v === "string")) {
-    fail(`server "${name}": "headers" must be an object of strings.`);
+    fail(say.mcpHeaders(name));
   }
   const filled: Record<string, string> = {};
   for (const [header, value] of Object.entries(headers as Record<string, string>)) {
     filled[header] = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, variable: string) => {
       const set = env[variable];
-      if (set === undefined || set === "") fail(`server "${name}": header "${header}" uses \${${variable}}, which is not set. Set it in .env or the shell.`);
+      if (set === undefined || set === "") fail(say.mcpUnset(name, header, variable));
       return set!;
     });
   }
@@ -103,7 +116,7 @@ export async function loadMcpConfig(file: string = DEFAULT_MCP_CONFIG): Promise<
   try {
     text = await readFile(path.resolve(file), "utf8");
   } catch (error) {
-    throw new McpConfigError(`${file} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new McpConfigError(messages().mistakes.mcpUnreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message));
   }
   return parseMcpConfig(text, file);
 }

@@ -245,6 +245,14 @@ export const en = {
       `Replaying '${file}': ${count} exchange(s) recorded from ${source} on ${date}. No model is asked.`,
     recorded: (count: number, file: string) =>
       `Recorded ${count} exchange(s) to ${file} (no key or authorization header is saved). Replay: --replay ${file}`,
+    // When a replay no longer fits the code (shared/record-replay/replay.ts).
+    requestDiffers: (number: number) => `Request ${number} differs from the recording (- recorded, + sent now):`,
+    replayStops: "The replay stops here: the recorded answers no longer fit what the code asks. If the change is intended, record again with --record.",
+    noAnswer: (number: number, count: number) =>
+      `Request ${number} has no answer in the recording: it holds ${count} exchange(s). The lesson now asks the model more often than when it was recorded.\nThe extra request:`,
+    stoppedEarly: (played: number, count: number) =>
+      `The lesson stopped after ${played} of the ${count} recorded exchanges: it asks the model less often than when it was recorded.`,
+    moreCharacters: (n: number) => `(${n} more characters)`,
   },
 
   // Mistakes in how a lesson was run (a flag, a setting in .env): what is wrong and what to type, in
@@ -281,6 +289,21 @@ export const en = {
       `Could not start the MCP server "${name}" (${command}): ${problem}. Check its "command" and "args" in mcp.json (the command must run in a terminal in the course folder).${tail}`,
     mcpConnect: (name: string, url: string, problem: string) =>
       `Could not connect to the MCP server "${name}" at ${url}: ${problem}. Check that it is running, and its "url" and "headers" in mcp.json (a token in a header usually comes from an environment variable).`,
+    // Lesson 11's mcp.json, read before any server starts (lessons/11-mcp/mcp-config.ts), and the end
+    // of a server's stderr when it fails to start (shown as data, not obeyed by the terminal).
+    mcpNotJson: (line: number, engine: string) => `not valid JSON (line ${line}: ${engine}).`,
+    mcpNoServers: 'expected { "mcpServers": { "name": { "command": "...", "args": [...] } } }.',
+    mcpNeedsCommand: (name: string) => `server "${name}" needs a "command" (a program to start, e.g. "node") or a "url" (a server already running).`,
+    mcpArgs: (name: string) => `server "${name}": "args" must be a list of strings.`,
+    mcpEnv: (name: string) => `server "${name}": "env" must be an object of strings.`,
+    mcpBoth: (name: string) => `server "${name}" has both "command" and "url": give one (a program to start, or a server already running).`,
+    mcpUrl: (name: string) => `server "${name}": "url" must be an http:// or https:// address.`,
+    mcpHttps: (name: string) => `server "${name}": use https:// for a server on another machine (plain http:// is only for 127.0.0.1 or localhost).`,
+    mcpHeaders: (name: string) => `server "${name}": "headers" must be an object of strings.`,
+    mcpUnset: (name: string, header: string, variable: string) =>
+      `server "${name}": header "${header}" uses \${${variable}}, which is not set. Set it in .env or the shell.`,
+    mcpUnreadable: (file: string, code: string) => `${file} could not be read (${code}).`,
+    mcpStderr: (words: string) => ` Its last words on stderr: ${words}`,
     builtInTool: (name: string) => `the built-in tool ${name}`,
     mcpTool: (tool: string, server: string) => `tool "${tool}" of MCP server "${server}"`,
   },

@@ -236,6 +236,14 @@ export const ru: Messages = {
       `Воспроизвожу '${file}': ${exchanges(count)}, записано ${date} (отвечал: ${source}). Модель не вызывается.`,
     recorded: (count, file) =>
       `Записано в ${file}: ${exchanges(count)} (ключ и заголовок authorization не сохраняются). Воспроизвести: --replay ${file}`,
+    requestDiffers: (number) => `Запрос ${number} отличается от записи (- записано, + отправлено сейчас):`,
+    replayStops:
+      "Воспроизведение остановлено: записанные ответы больше не подходят к тому, что спрашивает код. Если изменение задумано, запишите заново с --record.",
+    noAnswer: (number, count) =>
+      `На запрос ${number} в записи нет ответа: в ней ${exchanges(count)}. Урок теперь обращается к модели чаще, чем при записи.\nЛишний запрос:`,
+    stoppedEarly: (played, count) =>
+      `Урок остановился после ${played} из ${count} ${pluralRu(count, "записанного запроса", "записанных запросов", "записанных запросов")}: он обращается к модели реже, чем при записи.`,
+    moreCharacters: (n) => `(ещё ${countRu(n, "символ", "символа", "символов")})`,
   },
 
   mistakes: {
@@ -266,9 +274,22 @@ export const ru: Messages = {
     mcpClash: (name, first, second) =>
       `Два инструмента получили бы одно имя ${name}: ${first} и ${second}. Переименуйте один из серверов в mcp.json (ключ в "mcpServers") или уберите один.`,
     mcpStart: (name, command, problem, tail) =>
-      `Не удалось запустить MCP-сервер «${name}» (${command}): ${problem}. Проверьте его "command" и "args" в mcp.json (команда должна запускаться в терминале в папке курса).${tail}`,
+      `Не удалось запустить MCP-сервер «${name}» (команда «${command}»): «${problem}». Проверьте его "command" и "args" в mcp.json (команда должна запускаться в терминале в папке курса).${tail}`,
     mcpConnect: (name, url, problem) =>
-      `Не удалось подключиться к MCP-серверу «${name}» по адресу ${url}: ${problem}. Проверьте, что он запущен, и его "url" и "headers" в mcp.json (токен в заголовке обычно берётся из переменной окружения).`,
+      `Не удалось подключиться к MCP-серверу «${name}» по адресу ${url}: «${problem}». Проверьте, что он запущен, и его "url" и "headers" в mcp.json (токен в заголовке обычно берётся из переменной окружения).`,
+    mcpNotJson: (line, engine) => `это не JSON (строка ${line}, разбор JSON сказал: «${engine}»).`,
+    mcpNoServers: 'нужен вид { "mcpServers": { "имя": { "command": "...", "args": [...] } } }.',
+    mcpNeedsCommand: (name) => `серверу «${name}» нужен "command" (программа, которую запустить, например "node") или "url" (сервер, который уже работает).`,
+    mcpArgs: (name) => `сервер «${name}»: "args" должен быть списком строк.`,
+    mcpEnv: (name) => `сервер «${name}»: "env" должен быть объектом со строковыми значениями.`,
+    mcpBoth: (name) => `у сервера «${name}» есть и "command", и "url": оставьте одно (программу, которую запустить, или сервер, который уже работает).`,
+    mcpUrl: (name) => `сервер «${name}»: "url" должен быть адресом http:// или https://.`,
+    mcpHttps: (name) => `сервер «${name}»: для сервера на другой машине нужен https:// (простой http:// годится только для 127.0.0.1 и localhost).`,
+    mcpHeaders: (name) => `сервер «${name}»: "headers" должен быть объектом со строковыми значениями.`,
+    mcpUnset: (name, header, variable) =>
+      `сервер «${name}»: заголовок "${header}" берёт \${${variable}}, а эта переменная не задана. Задайте её в .env или в оболочке.`,
+    mcpUnreadable: (file, code) => `${file} не читается (${code}).`,
+    mcpStderr: (words) => ` Последнее, что сервер написал в stderr: «${words}»`,
     builtInTool: (name) => `встроенный инструмент ${name}`,
     mcpTool: (tool, server) => `инструмент «${tool}» MCP-сервера «${server}»`,
   },
@@ -347,12 +368,12 @@ export const ru: Messages = {
       `Остановлено перед запросом ${request}: в shared/model.ts нет цены для ${model}, поэтому бюджет ${budget} не удержать. ` +
       `Выберите модель с ценой (--model), запустите без --budget или с --offline.`,
     wouldPass: (request, cost, inputTokens, outputTokens, spent, budget) =>
-      `Остановлено перед запросом ${request}: он может стоить до ${cost} (около ${inputTokens} токенов на входе, до ${outputTokens} на выходе), ` +
+      `Остановлено перед запросом ${request}: он может стоить до ${cost} (около ${inputTokens} ${pluralRu(inputTokens, "токена", "токенов", "токенов")} на входе, до ${outputTokens} на выходе), ` +
       `а из бюджета ${budget} уже потрачено ${spent}. Увеличьте --budget или запустите с --offline.`,
     note: (spent, budget) => ` · бюджет: потрачено ${spent} из ${budget}`,
     meterNoPrice: (model) => `Цена для ${model} неизвестна, поэтому бюджет не удержать. Добавьте её цену в shared/model.ts или уберите --budget.`,
     meterWouldPass: (cost, inputTokens, maxTokens, model, spent, budget) =>
-      `Остановлено перед следующим запросом: он может стоить до ${cost} (${inputTokens} токенов на входе, до ${maxTokens} на выходе у ${model}), ` +
+      `Остановлено перед следующим запросом: он может стоить до ${cost} (${countRu(inputTokens, "токен", "токена", "токенов")} на входе, до ${maxTokens} на выходе у ${model}), ` +
       `а из бюджета ${budget} уже потрачено ${spent}. Чтобы продолжить, увеличьте --budget.`,
   },
 

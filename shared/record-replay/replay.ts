@@ -14,6 +14,7 @@ import { KNOWN_MODELS } from "../fake-api/known-models.ts";
 import { errorResponse, readRequestBody, requestPath } from "../fake-api/responses.ts";
 import { verifyBySignature } from "../fake-api/model-rules.ts";
 import { messageFromEvents, sseResponse } from "../fake-api/sse.ts";
+import { messages } from "../i18n/messages.ts";
 import type { Exchange, RecordedRequest, Recording } from "./recording.ts";
 import { createReplayChecks } from "./replay-checks.ts";
 
@@ -60,10 +61,7 @@ export function createReplay(recording: Recording): Replay {
     const number = next + 1;
     const exchange = exchanges[next];
     if (!exchange) {
-      stop(
-        `Request ${number} has no answer in the recording: it holds ${exchanges.length} exchange(s). ` +
-          `The lesson now asks the model more often than when it was recorded.\nThe extra request:\n${clip(stableJson(body))}`,
-      );
+      stop(`${messages().tape.noAnswer(number, exchanges.length)}\n${clip(stableJson(body))}`);
     }
     const difference = requestDiff(exchange.request, { method: (init?.method ?? "GET").toUpperCase(), path, body }, number);
     if (difference) stop(difference);
@@ -79,7 +77,7 @@ export function createReplay(recording: Recording): Replay {
     problem() {
       if (mismatch) return mismatch;
       if (next < exchanges.length) {
-        return `The lesson stopped after ${next} of the ${exchanges.length} recorded exchanges: it asks the model less often than when it was recorded.`;
+        return messages().tape.stoppedEarly(next, exchanges.length);
       }
       return undefined;
     },
@@ -122,15 +120,13 @@ export function requestDiff(recorded: RecordedRequest, sent: Pick<RecordedReques
   const after = `${sent.method} ${sent.path}\n${stableJson(sent.body)}`;
   if (before === after) return undefined;
   const patch = structuredPatch("recorded", "sent", before, after, undefined, undefined, { context: 3 });
-  const lines: string[] = [`Request ${number} differs from the recording (- recorded, + sent now):`];
+  // In the learner's language (COURSE_LANG): the run stops here and this is what they read.
+  const lines: string[] = [messages().tape.requestDiffers(number)];
   for (const hunk of patch.hunks) {
     lines.push(`@@ line ${hunk.oldStart} @@`);
     for (const line of hunk.lines) lines.push(clip(line));
   }
-  lines.push(
-    "The replay stops here: the recorded answers no longer fit what the code asks. If the change is " +
-      "intended, record again with --record.",
-  );
+  lines.push(messages().tape.replayStops);
   return lines.join("\n");
 }
 
@@ -151,7 +147,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 function clip(line: string, max = 400): string {
-  return line.length > max ? `${line.slice(0, max)}… (${line.length - max} more characters)` : line;
+  return line.length > max ? `${line.slice(0, max)}… ${messages().tape.moreCharacters(line.length - max)}` : line;
 }
 
 // The replay's own message when `error` (or what caused it) is a replay mismatch.

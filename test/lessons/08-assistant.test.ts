@@ -512,3 +512,26 @@ describe("streaming: the model's words as they arrive", () => {
     expect(next.requests[0]?.messages.map((m) => m.content)).toEqual(["Привет", "Ещё раз?"]);
   });
 });
+
+describe("a turn that got no answer leaves one copy of its message, or none", () => {
+  const userLines = async () => (await sessionLines()).filter((l) => (l.message as { role?: string } | undefined)?.role === "user");
+
+  it("the same message again after an error is that question asked once more: sent and kept once", async () => {
+    const failing = createMockModel([reply.error(500, "scripted outage")]);
+    await expect(runAgent(failing.client, "Курс доллара?", options())).rejects.toThrow(/scripted outage/);
+    const next = createMockModel([reply.text("92,5.")]);
+    expect(await runAgent(next.client, "Курс доллара?", options())).toBe("92,5.");
+    expect(next.requests[0]?.messages.map((m) => m.content), "not two copies in a row").toEqual(["Курс доллара?"]);
+    expect((await userLines()).map((l) => (l.message as { content: unknown }).content)).toEqual(["Курс доллара?"]);
+  });
+
+  it("a request that never reached a model (no connection, a replay that does not match) leaves the question out", async () => {
+    const offline = new Anthropic({ apiKey: "x", baseURL: "http://nowhere.invalid", maxRetries: 0, fetch: () => Promise.reject(new TypeError("fetch failed")) });
+    await expect(runAgent(offline, "Сколько будет 600 долларов в рублях?", options())).rejects.toThrow(/Connection error/);
+    expect((await sessionLines()).map((l) => l.type), "append-only: the file says it went unanswered").toEqual(["message", "unanswered"]);
+    const next = createMockModel([reply.text("46 250 RUB.")]);
+    await runAgent(next.client, "Сколько будет 500 долларов в рублях?", options());
+    expect(next.requests[0]?.messages.map((m) => m.content)).toEqual(["Сколько будет 500 долларов в рублях?"]);
+    expect(next.rejections).toEqual([]);
+  });
+});

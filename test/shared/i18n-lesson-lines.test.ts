@@ -209,6 +209,12 @@ describe("the lines lessons 05-08 print: English as the READMEs quote it, Russia
     expect(ru.approval.notShown(1)).toBe("… (не показано ещё 1 символ)");
     expect(ru.approval.notShown(3)).toBe("… (не показано ещё 3 символа)");
     expect(ru.approval.notShown(100)).toBe("… (не показано ещё 100 символов)");
+    // The budget's stop (lesson 08's --budget, the CLI's --budget): "3172 токена", not "3172 токенов".
+    expect(ru.budget.meterWouldPass("$1", 3172, 1024, "m", "$0", "$1")).toContain("(3172 токена на входе,");
+    expect(ru.budget.meterWouldPass("$1", 3171, 1024, "m", "$0", "$1")).toContain("(3171 токен на входе,");
+    expect(ru.budget.meterWouldPass("$1", 3175, 1024, "m", "$0", "$1")).toContain("(3175 токенов на входе,");
+    expect(ru.budget.wouldPass(2, "$1", 3172, 1024, "$0", "$1")).toContain("(около 3172 токенов на входе,");
+    expect(ru.budget.wouldPass(2, "$1", 3171, 1024, "$0", "$1")).toContain("(около 3171 токена на входе,");
   });
 });
 
@@ -258,5 +264,64 @@ describe("the lessons print these lines in Russian when the course speaks Russia
       expect(next).toHaveLength(1);
       expect(next[0]).toMatch(/^Память из /);
     });
+  });
+});
+
+// Issue 25, found by a Russian new-user trial: a replay that no longer fits (lesson 08's --replay) and
+// a broken mcp.json (lesson 11) spoke English under COURSE_LANG=ru.
+const { findLatinProse } = await import("../../shared/cli/latin-prose.ts");
+const { createReplay, requestDiff } = await import("../../shared/record-replay/replay.ts");
+const { parseMcpConfig } = await import("../../lessons/11-mcp/mcp-config.ts");
+const { connectServer } = await import("../../lessons/11-mcp/connect.ts");
+
+describe("a replay that does not fit, and mcp.json mistakes, in Russian", () => {
+  const prose = (text: string) => findLatinProse(text).map((f) => f.text);
+  const exchange = { request: { method: "POST", path: "/v1/messages", headers: {}, body: { messages: [{ role: "user", content: "500" }] } }, response: { status: 200, headers: {}, body: {} } };
+
+  it("the replay's diff and its stop", async () => {
+    const diff = requestDiff(exchange.request, { method: "POST", path: "/v1/messages", body: { messages: [{ role: "user", content: "600" }] } }, 1)!;
+    expect(diff.split("\n")[0]).toBe("Запрос 1 отличается от записи (- записано, + отправлено сейчас):");
+    expect(diff.split("\n").at(-1)).toMatch(/^Воспроизведение остановлено: .* запишите заново с --record\.$/);
+    expect(prose(diff.split("\n").filter((l) => !/^[-+ @]/.test(l)).join("\n"))).toEqual([]);
+    const unused = createReplay({ version: 1, recordedAt: "2026-12-01T00:00:00Z", exchanges: [exchange, exchange] } as never);
+    expect(unused.problem()).toBe("Урок остановился после 0 из 2 записанных запросов: он обращается к модели реже, чем при записи.");
+  });
+
+  it("mcp.json: bad JSON and a bad entry, each with where and what to fix", () => {
+    const fails = (text: string) => {
+      try {
+        parseMcpConfig(text, "mcp.json", {});
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("expected a refusal");
+    };
+    const cases = [
+      "{ not json",
+      "[]",
+      '{"mcpServers":{"notes":{}}}',
+      '{"mcpServers":{"notes":{"command":"node","args":"x"}}}',
+      '{"mcpServers":{"notes":{"command":"node","env":{"A":1}}}}',
+      '{"mcpServers":{"r":{"url":"ftp://x"}}}',
+      '{"mcpServers":{"r":{"url":"http://example.com/mcp"}}}',
+      '{"mcpServers":{"r":{"url":"http://127.0.0.1:1/mcp","command":"node"}}}',
+      '{"mcpServers":{"r":{"url":"http://127.0.0.1:1/mcp","headers":{"A":1}}}}',
+      '{"mcpServers":{"r":{"url":"http://127.0.0.1:1/mcp","headers":{"Authorization":"Bearer ${NO_SUCH_TOKEN}"}}}}',
+    ];
+    for (const text of cases) {
+      const said = fails(text);
+      expect(said, text).toMatch(/^mcp\.json: /);
+      expect(prose(said), text).toEqual([]);
+    }
+  });
+
+  it("a server that fails to start: Russian around it, its stderr quoted as data", async () => {
+    const script = "console.error('fatal: the database file is locked by another process\u001b[2J'); process.exit(1)";
+    const error = await connectServer("notes", { command: process.execPath, args: ["-e", script], env: {} }, 10_000).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    const said = (error as Error).message;
+    expect(said).toMatch(/^Не удалось запустить MCP-сервер «notes» .*Последнее, что сервер написал в stderr: «fatal: the database file is locked by another process.*»$/);
+    expect(said, "an escape sequence from the server is shown, not obeyed").not.toContain("\u001b");
+    expect(prose(said)).toEqual([]);
   });
 });

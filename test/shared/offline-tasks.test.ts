@@ -230,6 +230,16 @@ describe("a percentage of an amount in one currency, asked in another", () => {
     expect(await fs.readFile(path.join(workspace, "share.txt"), "utf8")).toContain("15% of 1200 EUR = 180 EUR = 18054 RUB");
   });
 
+  it("several conversions, then a file: «..., потом в евро, потом сохрани в reports/r.txt» is saved, in plain digits", async () => {
+    const lesson = (c: Anthropic, t: string) => lesson03(c, t, { workspaceDir: workspace });
+    const { answer, calls } = await run(lesson, "Сколько будет 500 долларов в рублях, потом в евро, потом сохрани в reports/r.txt");
+    expect(calls.map((c) => c.name)).toEqual(["get_exchange_rate", "get_exchange_rate", "calculate", "calculate", "save_to_file"]);
+    expect(answer).toMatch(/^500 USD = 46\s250 RUB \(1 USD = 92,5 RUB\)\n500 USD = 460 EUR \(1 USD = 0,92 EUR\)\nСохранено в reports\/r\.txt в рабочей папке\.$/);
+    expect(await fs.readFile(path.join(workspace, "reports", "r.txt"), "utf8")).toBe("500 USD = 46250 RUB (1 USD = 92.5 RUB)\n500 USD = 460 EUR (1 USD = 0.92 EUR)\n");
+    const english = await run(lesson, "How much are 100 US dollars in rubles and in euros? Save it to both.txt");
+    expect(english.answer).toMatch(/\nSaved to both\.txt in the workspace\.$/);
+  });
+
   it("lesson 04: a pair the table lacks goes through the currency the tool's error names", async () => {
     const { answer, calls } = await run((c, t) => lesson04(c, t, { workspaceDir: workspace }), "What is 10% of 1000 RUB in BTC?");
     expect(calls.map((c) => c.name)).toEqual(["calculate", "get_exchange_rate", "get_exchange_rate", "get_exchange_rate", "calculate"]);

@@ -9,6 +9,7 @@ import type { Plan, PlanContext, Skill, ToolCallPlan } from "../plan-context.ts"
 import { formatList, formatNumber, numberFromResult } from "../read-result.ts";
 import { preferredCurrency } from "./convert-currency.ts";
 import { rateStep, type Leg } from "./rate-step.ts";
+import { answerAndSave } from "./save-step.ts";
 import { asksOtherTime, MONEY_ARITHMETIC, numbersOtherThan, strayCurrencies } from "../task-guards.ts";
 
 // One turn of this many lookups is already a lot to read; a longer list is refused with a reason.
@@ -73,12 +74,14 @@ export const multiConversionSkill: Skill = {
 
     const source = sourceOf(ctx);
     const text = lines.map((line) => describe(ctx, line)).join("\n");
-    return {
-      say: ctx.t({
+    // "..., then save it to reports/r.txt": the answer's lines are what goes in the file.
+    return answerAndSave(ctx, {
+      answer: ctx.t({
         en: `${text}${source ? `\nRates from: ${source}.` : ""}`,
         ru: `${text}${source ? `\nИсточник курсов: ${sourceRu(source)}.` : ""}`,
       }),
-    };
+      fileContent: `${lines.map((line) => describe(ctx, line, String)).join("\n")}\n`,
+    });
   },
 };
 
@@ -106,10 +109,10 @@ interface Line {
   error?: string;
 }
 
-function describe(ctx: PlanContext, { request, legs, expression, error }: Line): string {
+// `n` writes a figure: for the person, as their language writes numbers; for a file, plain digits.
+function describe(ctx: PlanContext, { request, legs, expression, error }: Line, n = (value: number) => formatNumber(value, ctx.lang)): string {
   const { from, to, amount } = request;
   if (!legs) return `${from} → ${to}: ${error}`;
-  const n = (value: number) => formatNumber(value, ctx.lang);
   const calc = expression === undefined ? undefined : ctx.lastResult("calculate", (input) => input.expression === expression);
   const computed = calc && !calc.isError ? numberFromResult(calc.output, "result") : undefined;
   const direct = legs.length === 1 ? legs[0]!.rate : undefined;
