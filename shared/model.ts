@@ -23,10 +23,11 @@ export interface Price {
   cacheRead: number; // reading it back (a cache hit)
 }
 
-// The pages list cache writes at 1.25x (5 minutes) and 2x (1 hour) the input price and cache reads at
-// 0.1x, for every model; priced() writes that out once.
-function priced(input: number, output: number): Price {
-  return { input, output, cacheWrite5m: input * 1.25, cacheWrite1h: input * 2, cacheRead: input / 10 };
+// The pages list cache writes at 1.25x (5 minutes) and 2x (1 hour) the input price, and cache reads at
+// 0.1x, except Claude Opus 5.5 (0.05x: $0.20) and Claude Fable 5.1 (0.025x: $0.25), whose pages and the
+// pricing page's footnote say so; priced() writes that out once.
+function priced(input: number, output: number, cacheRead = input / 10): Price {
+  return { input, output, cacheWrite5m: input * 1.25, cacheWrite1h: input * 2, cacheRead };
 }
 
 export interface ModelPricing {
@@ -40,8 +41,8 @@ export interface ModelPricing {
 export const PRICING: ModelPricing[] = [
   { model: "claude-haiku-5-5", name: "Claude Haiku 5.5", price: priced(0.1, 0.5), longPrompt: { overTokens: 100_000, price: priced(0.5, 2.5) } },
   { model: "claude-sonnet-5-5", name: "Claude Sonnet 5.5", price: priced(2, 10) },
-  { model: "claude-opus-5-5", name: "Claude Opus 5.5", price: priced(4, 20) },
-  { model: "claude-fable-5-1", name: "Claude Fable 5.1", price: priced(10, 50) },
+  { model: "claude-opus-5-5", name: "Claude Opus 5.5", price: priced(4, 20, 0.2) },
+  { model: "claude-fable-5-1", name: "Claude Fable 5.1", price: priced(10, 50, 0.25) },
   // Older models still served, from the same pages' comparison tables and their own overview pages.
   { model: "claude-sonnet-5", name: "Claude Sonnet 5", price: priced(2, 10) },
   { model: "claude-opus-5", name: "Claude Opus 5", price: priced(5, 25) },
@@ -78,4 +79,22 @@ export function estimateCost(model: string, inputTokens: number, outputTokens: n
     write1h * price.cacheWrite1h +
     read * price.cacheRead;
   return dollars / 1_000_000;
+}
+
+// What one response cost, from its `usage` as the API reports it: the uncached input, the output, and
+// the prompt cache's writes (by TTL, from `cache_creation`; all 5-minute when the breakdown is missing)
+// and reads. Prompt caching docs: the total input is input_tokens + cache_creation_input_tokens +
+// cache_read_input_tokens.
+export interface UsageLike {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number } | null;
+}
+
+export function usageCost(model: string, usage: UsageLike): number | undefined {
+  const written = usage.cache_creation_input_tokens ?? 0;
+  const write1h = usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
+  return estimateCost(model, usage.input_tokens, usage.output_tokens, { write5m: written - write1h, write1h, read: usage.cache_read_input_tokens ?? 0 });
 }

@@ -58,6 +58,23 @@ export async function receiveMessagesRequest(input: string | URL | Request, init
   return { request: body as Anthropic.MessageCreateParams };
 }
 
+export interface InputUsage {
+  inputTokens: number;
+  cache?: { creation5m: number; creation1h: number; read: number };
+}
+
+// The input side of a request's usage: its tokens (deferred tools no search has found count nothing),
+// and what the prompt cache read and wrote when the request has a cache_control anywhere. Both parts
+// are loaded only for a request that needs them.
+export async function inputUsage(request: Anthropic.MessageCreateParams, init?: RequestInit): Promise<InputUsage> {
+  const seen = hasDeferredTools(request) ? (await import("./deferred-tools.ts")).inContext(request) : request;
+  const total = estimateTokens(seen);
+  if (!(typeof init?.body === "string" && init.body.includes('"cache_control"'))) return { inputTokens: total };
+  const { cacheUsage } = await import("./prompt-cache.ts");
+  const { inputTokens, ...cache } = cacheUsage(request, total);
+  return { inputTokens, cache };
+}
+
 // The text of a tool_result block, whether its content is a string or a list of blocks.
 export function toolResultText(block: Anthropic.ToolResultBlockParam | undefined): string {
   if (!block || block.content === undefined) return "";

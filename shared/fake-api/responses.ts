@@ -45,7 +45,10 @@ export interface MessageOptions {
   model: string;
   content: ContentBlock[];
   stopReason: StopReason;
+  // The input tokens neither read from nor written to the prompt cache.
   inputTokens: number;
+  // What the prompt cache did for this request (prompt-cache.ts); nothing by default.
+  cache?: { creation5m: number; creation1h: number; read: number };
   // Output tokens to report; by default estimated from the content.
   outputTokens?: number;
   // Why the model declined, for stop_reason "refusal" (the API sends it only then).
@@ -95,9 +98,9 @@ export function messageBody(options: MessageOptions): Anthropic.Message {
     usage: {
       input_tokens: options.inputTokens,
       output_tokens: options.outputTokens ?? estimateTokens(options.content),
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      cache_creation: null,
+      cache_creation_input_tokens: (options.cache?.creation5m ?? 0) + (options.cache?.creation1h ?? 0),
+      cache_read_input_tokens: options.cache?.read ?? 0,
+      cache_creation: options.cache ? { ephemeral_5m_input_tokens: options.cache.creation5m, ephemeral_1h_input_tokens: options.cache.creation1h } : null,
       inference_geo: null,
       output_tokens_details: null,
       server_tool_use: null,

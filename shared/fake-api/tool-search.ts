@@ -70,7 +70,7 @@ export function searchableFields(tool: Anthropic.Tool): string[] {
 function regexSearch(pattern: string, tools: Anthropic.Tool[]): string[] | string {
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    re = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE | RE2JS.MULTILINE);
   } catch (error) {
     return `Invalid regular expression pattern: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -78,7 +78,8 @@ function regexSearch(pattern: string, tools: Anthropic.Tool[]): string[] | strin
   const byText: string[] = [];
   for (const tool of tools) {
     if (re.matcher(tool.name).find()) byName.push(tool.name);
-    else if (searchableFields(tool).some((field) => re.matcher(field).find())) byText.push(tool.name);
+    // One field a line: `.` does not cross a line break and ^ $ match at each, so a match stays within one field.
+    else if (re.matcher(searchableFields(tool).join("\n")).find()) byText.push(tool.name);
   }
   return [...byName, ...byText];
 }

@@ -11,11 +11,11 @@
 //   mock.assertAllUsed();
 
 import Anthropic from "@anthropic-ai/sdk";
-import { receiveMessagesRequest } from "../fake-api/receive-request.ts";
+import { inputUsage, receiveMessagesRequest } from "../fake-api/receive-request.ts";
 import type { RequestProblem } from "../fake-api/validate-request.ts";
 import { rememberPausedTurn } from "../fake-api/model-rules.ts";
 import { obeyRequest } from "../fake-api/obey-request.ts";
-import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
+import { errorResponse, messageResponse, newId, type ContentBlock, type StopReason } from "../fake-api/responses.ts";
 import { withThreads } from "../fake-api/threads.ts";
 import { redactedThinkingData, rememberThinkingTurn, signThinking } from "../fake-api/thinking.ts";
 import type { StreamFault } from "../fake-api/sse.ts";
@@ -206,7 +206,7 @@ export function createMockModel(turns: MockTurn[], options: MockOptions = {}): M
       stopReason: obeyed.stopReason,
       stopDetails: scripted.stopDetails,
       stopSequence: obeyed.stopSequence,
-      inputTokens: estimateTokens(request),
+      ...(await inputUsage(request, init)),
       outputTokens: obeyed.outputTokens,
       stream: request.stream === true,
       streamFault: scripted.streamFault,

@@ -5,8 +5,8 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { obeyRequest } from "../fake-api/obey-request.ts";
-import { hasDeferredTools, receiveMessagesRequest } from "../fake-api/receive-request.ts";
-import { errorResponse, estimateTokens, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
+import { hasDeferredTools, inputUsage, receiveMessagesRequest } from "../fake-api/receive-request.ts";
+import { errorResponse, messageResponse, newId, type ContentBlock } from "../fake-api/responses.ts";
 import { withCompaction } from "../fake-api/compaction.ts";
 import { withThreads } from "../fake-api/threads.ts";
 import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
@@ -74,7 +74,7 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
       content: turn.content,
       stopReason: turn.stopReason,
       stopSequence: turn.stopSequence,
-      inputTokens: estimateTokens(deferred ? deferred.inContext(request) : request),
+      ...(await inputUsage(request, init)),
       outputTokens: turn.outputTokens,
       stream: stream === true,
       streamDelayMs: options.streamDelayMs,

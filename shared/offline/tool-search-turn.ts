@@ -20,8 +20,6 @@ import type { MessagesRequest, Plan, PlanContext } from "./plan-context.ts";
 import type { Capability } from "./tool-choice/capabilities.ts";
 import { chooseTools } from "./tool-choice/match-tools.ts";
 
-export { inContext };
-
 type Planned = { ctx: PlanContext; plan: Plan; searched: ContentBlock[] } | { bug: string };
 
 // "Searches the tool catalogue", "finds tools for a task", "ищет инструменты": a client tool that says it

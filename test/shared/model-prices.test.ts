@@ -1,7 +1,7 @@
 // The price table in shared/model.ts: the model pages' prices, tiers by prompt length, cache prices.
 
 import { describe, expect, it } from "vitest";
-import { estimateCost, priceFor, pricingFor } from "../../shared/model.ts";
+import { estimateCost, priceFor, pricingFor, usageCost } from "../../shared/model.ts";
 
 describe("shared/model.ts prices", () => {
   it("Haiku 5.5 costs $0.10 / $0.50 per million up to 100,000 prompt tokens, $0.50 / $2.50 above", () => {
@@ -20,8 +20,29 @@ describe("shared/model.ts prices", () => {
 
   it("Sonnet 5.5, Opus 5.5 and Fable 5.1 have one price whatever the prompt's length", () => {
     expect(priceFor("claude-sonnet-5-5", 900_000)).toMatchObject({ input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2 });
-    expect(priceFor("claude-opus-5-5", 10)).toMatchObject({ input: 4, output: 20 });
-    expect(priceFor("claude-fable-5-1", 10)).toMatchObject({ input: 10, output: 50 });
+    expect(priceFor("claude-opus-5-5", 10)).toMatchObject({ input: 4, output: 20, cacheWrite5m: 5, cacheWrite1h: 8 });
+    expect(priceFor("claude-fable-5-1", 10)).toMatchObject({ input: 10, output: 50, cacheWrite5m: 12.5, cacheWrite1h: 20 });
+  });
+
+  it("cache reads cost a tenth of input, except Opus 5.5 (0.05x, $0.20) and Fable 5.1 (0.025x, $0.25)", () => {
+    expect(priceFor("claude-haiku-5-5", 10)?.cacheRead).toBeCloseTo(0.01, 12);
+    expect(priceFor("claude-opus-5-5", 10)?.cacheRead).toBeCloseTo(0.2, 12);
+    expect(priceFor("claude-fable-5-1", 10)?.cacheRead).toBeCloseTo(0.25, 12);
+  });
+
+  it("usageCost prices a response's usage: the uncached input, the output, writes by TTL and reads", () => {
+    const usage = {
+      input_tokens: 100,
+      output_tokens: 50,
+      cache_creation_input_tokens: 3000,
+      cache_read_input_tokens: 2000,
+      cache_creation: { ephemeral_5m_input_tokens: 1000, ephemeral_1h_input_tokens: 2000 },
+    };
+    expect(usageCost("claude-sonnet-5-5", usage)).toBeCloseTo((100 * 2 + 50 * 10 + 1000 * 2.5 + 2000 * 4 + 2000 * 0.2) / 1e6, 12);
+    // Without the breakdown every write is a 5-minute one; null counts as none.
+    const plain = { input_tokens: 100, output_tokens: 0, cache_creation_input_tokens: 1000, cache_read_input_tokens: null, cache_creation: null };
+    expect(usageCost("claude-sonnet-5-5", plain)).toBeCloseTo((100 * 2 + 1000 * 2.5) / 1e6, 12);
+    expect(usageCost("llama-local", plain)).toBeUndefined();
   });
 
   it("a model is found by its id or a dated snapshot of it, never by a family word", () => {
