@@ -486,6 +486,41 @@ export const en = {
   --port       the HTTP port (default: ${port}; 0 picks a free one)`,
   },
 
+  // Lesson 12: the four parts it shows, and what the transcript alone does not say.
+  toolsAtScale: {
+    part: (number: number, title: string) => `\n── ${number}. ${title} ──`,
+    titles: {
+      loops: "The loop you wrote, and the SDK's tool runner",
+      strict: "Strict tools and structured output",
+      search: "Many tools: deferred, then found by a search",
+      cache: "Caching the tool definitions",
+    },
+    handLoop: (requests: number, sent: string, characters: number) =>
+      `  lesson 02's loop: ${requests} requests; messages sent: ${sent} (the whole conversation every time; ${characters} characters in the last request)`,
+    runner: (requests: number, sent: string, characters: number) =>
+      `  toolRunner on a message thread: ${requests} requests; messages sent: ${sent} (the server keeps the conversation; ${characters} characters in the last request)`,
+    cutShort: (limit: number) => `  ! the loop stopped after ${limit} requests with the model still asking for tools: there is no final answer`,
+    refused: (tool: string) => `  ✗ gate: ${tool} refused (the model reads why, as an is_error result)`,
+    hintOnly: (fields: string) => `  strict: ${fields}: the strict schema cannot hold it; it became a hint in the description, so lesson 04's check still runs`,
+    parsed: (json: string) => `  parsed_output: ${json}`,
+    noParsed: "  no parsed_output: the loop ended without a final answer",
+    grounded: (calls: number) => `  the amount and the rate match the tool results (${calls} strict calls, each input matched its schema)`,
+    notGrounded: (fields: string) => `  ! ${fields}: in no tool result. The schema guarantees the shape of the answer, not that its numbers are true`,
+    tokens: (tools: number, allLoaded: number, deferred: number) =>
+      `  count_tokens: ${tools} tools loaded ${allLoaded.toLocaleString("en-US")} tokens · deferred ${deferred.toLocaleString("en-US")} tokens (only the search tool is loaded)`,
+    serverSearch: (tool: string) => `  search on the server (${tool}):`,
+    clientSearch: (tool: string) => `  search by our own tool (${tool}, tool_reference blocks):`,
+    found: (query: string, names: string) => `    ⌕ ${query} → ${names}`,
+    foundNothing: (query: string) => `    ⌕ ${query} → nothing`,
+    noSearch: "    (the model searched for nothing: no deferred tool was loaded)",
+    usage: (request: number, input: number, written: number, read: number, output: number) =>
+      `  request ${request}: ${input} input tokens, ${written} written to the cache, ${read} read from it, ${output} output`,
+    cost: (withCache: string, withoutCache: string) => `  cost: ${withCache} with the cache · ${withoutCache} if every token were plain input (list prices in shared/model.ts)`,
+    noPrice: "unknown (no price for this model)",
+    badPart: (part: string) => `Unknown --part '${part}': use 1, 2, 3 or 4, or leave it out to see all four.`,
+    badSearch: (variant: string) => `Unknown --search '${variant}': use bm25 or regex.`,
+  },
+
   doctor: {
     ok: "ok  ",
     warn: "warn",

@@ -457,6 +457,40 @@ export const ru: Messages = {
   --port       порт HTTP (по умолчанию ${port}; 0 выбирает свободный)`,
   },
 
+  toolsAtScale: {
+    part: (number, title) => `\n── ${number}. ${title} ──`,
+    titles: {
+      loops: "Цикл, который мы написали, и цикл SDK (toolRunner)",
+      strict: "Строгие инструменты и структурированный ответ",
+      search: "Много инструментов: отложены, пока их не найдёт поиск",
+      cache: "Кэширование описаний инструментов",
+    },
+    handLoop: (requests, sent, characters) =>
+      `  цикл урока 02: запросов ${requests}; отправлено сообщений: ${sent} (каждый раз весь разговор; в последнем запросе ${characters} символов)`,
+    runner: (requests, sent, characters) =>
+      `  toolRunner в треде сообщений: запросов ${requests}; отправлено сообщений: ${sent} (разговор хранит сервер; в последнем запросе ${characters} символов)`,
+    cutShort: (limit) => `  ! цикл остановился после ${limit} запросов, а модель всё ещё просит инструменты: итогового ответа нет`,
+    refused: (tool) => `  ✗ проверка: ${tool} не запущен (модель прочтёт причину в результате с is_error)`,
+    hintOnly: (fields) => `  strict: ${fields}: строгая схема этого не удержит, это стало подсказкой в описании, поэтому проверка урока 04 по-прежнему нужна`,
+    parsed: (json) => `  parsed_output: ${json}`,
+    noParsed: "  parsed_output нет: цикл закончился без итогового ответа",
+    grounded: (calls) => `  сумма и курс совпадают с результатами инструментов (строгих вызовов: ${calls}, вход каждого подошёл к схеме)`,
+    notGrounded: (fields) => `  ! ${fields}: нет ни в одном результате инструмента. Схема гарантирует форму ответа, а не верность его чисел`,
+    tokens: (tools, allLoaded, deferred) =>
+      `  count_tokens: все ${tools} инструментов загружены: ${allLoaded.toLocaleString("ru-RU")} токенов · отложены: ${deferred.toLocaleString("ru-RU")} токенов (загружен только инструмент поиска)`,
+    serverSearch: (tool) => `  поиск на сервере (${tool}):`,
+    clientSearch: (tool) => `  поиск нашим инструментом (${tool}, блоки tool_reference):`,
+    found: (query, names) => `    ⌕ ${query} → ${names}`,
+    foundNothing: (query) => `    ⌕ ${query} → ничего`,
+    noSearch: "    (модель ничего не искала: ни один отложенный инструмент не загружен)",
+    usage: (request, input, written, read, output) =>
+      `  запрос ${request}: входных токенов ${input}, записано в кэш ${written}, прочитано из кэша ${read}, выходных ${output}`,
+    cost: (withCache, withoutCache) => `  стоимость: ${withCache} с кэшем · ${withoutCache}, если бы все токены были обычным входом (цены из shared/model.ts)`,
+    noPrice: "неизвестна (для этой модели нет цены)",
+    badPart: (part) => `Неизвестный --part '${part}': укажите 1, 2, 3 или 4 или не указывайте, чтобы увидеть все четыре части.`,
+    badSearch: (variant) => `Неизвестный --search '${variant}': укажите bm25 или regex.`,
+  },
+
   doctor: {
     ok: "ok  ",
     warn: "warn",
