@@ -99,7 +99,9 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
 async function loops(client: Anthropic, task: string, tools: BetaRunnableTool<any>[], print: (line: string) => void): Promise<string> {
   const say = messages().toolsAtScale;
   print(chalk.bold(say.part(1, say.titles.loops)));
+  print(chalk.dim(say.byHand));
   const byHand = await handBuiltLoop(client, task);
+  print(chalk.dim(say.bySdk));
   const sdk = await sdkToolRunner(client, task, tools, SYSTEM_PROMPT);
   print(chalk.dim(say.handLoop(byHand.sent.length, sentList(byHand), byHand.sent.at(-1)?.characters ?? 0)));
   print(chalk.dim(say.runner(sdk.sent.length, sentList(sdk), sdk.sent.at(-1)?.characters ?? 0)));

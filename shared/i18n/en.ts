@@ -495,6 +495,8 @@ export const en = {
       search: "Many tools: deferred, then found by a search",
       cache: "Caching the tool definitions",
     },
+    byHand: "  a) lesson 02's runLoop, which we wrote:",
+    bySdk: "  b) the SDK's toolRunner, with zod tools and our gate, timeout and cap around each run:",
     handLoop: (requests: number, sent: string, characters: number) =>
       `  lesson 02's loop: ${requests} requests; messages sent: ${sent} (the whole conversation every time; ${characters} characters in the last request)`,
     runner: (requests: number, sent: string, characters: number) =>

@@ -465,6 +465,8 @@ export const ru: Messages = {
       search: "Много инструментов: отложены, пока их не найдёт поиск",
       cache: "Кэширование описаний инструментов",
     },
+    byHand: "  а) runLoop из урока 02, который мы написали сами:",
+    bySdk: "  б) toolRunner из SDK: инструменты на zod, вокруг каждого run наши проверка, тайм-аут и лимит:",
     handLoop: (requests, sent, characters) =>
       `  цикл урока 02: запросов ${requests}; отправлено сообщений: ${sent} (каждый раз весь разговор; в последнем запросе ${characters} символов)`,
     runner: (requests, sent, characters) =>
