@@ -466,7 +466,7 @@ export const ru: Messages = {
       cache: "Кэширование описаний инструментов",
     },
     byHand: "  а) runLoop из урока 02, который мы написали сами:",
-    bySdk: "  б) toolRunner из SDK: инструменты на zod, вокруг каждого run наши проверка, тайм-аут и лимит:",
+    bySdk: "  б) toolRunner из SDK: инструменты со схемами zod-библиотеки, вокруг каждого run наши проверка, тайм-аут и лимит:",
     handLoop: (requests, sent, characters) =>
       `  цикл урока 02: запросов ${requests}; отправлено сообщений: ${sent} (каждый раз весь разговор; в последнем запросе ${characters} символов)`,
     runner: (requests, sent, characters) =>
