@@ -27,6 +27,7 @@ import type { LessonFlags } from "../../shared/lesson-flags.ts";
 import { modelName } from "../../shared/model.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 import { toolCatalogue } from "./catalogue.ts";
+import { TOOL_SEARCH_NAME } from "./tool-search.ts";
 import { guarded, type Guards } from "./guarded-tool.ts";
 import { countBothWays, runWithSearch, withRunnables, type SearchRun, type SearchVariant } from "./many-tools.ts";
 import { compareCost, runWithCache } from "./prompt-cache.ts";
@@ -144,7 +145,7 @@ async function manyTools(client: Anthropic, task: string, tools: BetaRunnableToo
 
   print(chalk.dim(say.serverSearch(`tool_search_tool_${variant}`)));
   showSearches(await runWithSearch(client, task, tools, { by: "server", variant, system: SYSTEM_PROMPT }), print);
-  print(chalk.dim(say.clientSearch("search_tools")));
+  print(chalk.dim(say.clientSearch(TOOL_SEARCH_NAME)));
   const own = await runWithSearch(client, task, tools, { by: "client", system: SYSTEM_PROMPT });
   showSearches(own, print);
   return own.text;

@@ -9,15 +9,10 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { estimateCost, modelName } from "../../shared/model.ts";
+import { withCacheBreakpoint } from "./cache-breakpoint.ts";
 import type { AnyTool } from "./many-tools.ts";
 
 
-
-// The system prompt as one text block carrying the breakpoint: the cached prefix ends here, after the
-// tools and the system prompt, before the conversation (which changes every turn).
-export function systemWithBreakpoint(system: string): Anthropic.Beta.BetaTextBlockParam[] {
-  return [{ type: "text", text: system, cache_control: { type: "ephemeral" } }];
-}
 
 export interface RequestUsage {
   input: number;
@@ -45,11 +40,14 @@ export function usageOf(message: Anthropic.Beta.BetaMessage): RequestUsage {
 // carries the full prefix and we can see the cache take it.
 export async function runWithCache(client: Anthropic, task: string, tools: AnyTool[], system: string, maxIterations = 10): Promise<CachedRun> {
   const usage: RequestUsage[] = [];
+  // The breakpoint goes on the system prompt's last block: the cached prefix ends there, after the tools
+  // and the system prompt, before the conversation (which changes every turn).
+  const cached = withCacheBreakpoint({ system, tools: tools as Anthropic.Beta.BetaToolUnion[] });
   const runner = client.beta.messages.toolRunner({
     model: modelName(),
     max_tokens: 1024,
-    system: systemWithBreakpoint(system),
-    tools: tools as Array<Anthropic.Beta.BetaToolUnion | BetaRunnableTool<any>>,
+    system: cached.system,
+    tools: cached.tools as Array<Anthropic.Beta.BetaToolUnion | BetaRunnableTool<any>>,
     messages: [{ role: "user", content: task }],
     thread: false,
     max_iterations: maxIterations,

@@ -15,8 +15,8 @@ import { noTerminalApprover } from "../../lessons/07-approval-gates/approver.ts"
 import { parseRulesFile } from "../../lessons/07-approval-gates/rules-file.ts";
 import { notInResults, runAgent } from "../../lessons/12-tools-at-scale/agent.ts";
 import { guarded, type Guards } from "../../lessons/12-tools-at-scale/guarded-tool.ts";
-import { deferAll, definitionOf, withRunnables } from "../../lessons/12-tools-at-scale/many-tools.ts";
-import { compareCost, systemWithBreakpoint } from "../../lessons/12-tools-at-scale/prompt-cache.ts";
+import { countBothWays, deferAll, definitionOf, runWithSearch, withRunnables } from "../../lessons/12-tools-at-scale/many-tools.ts";
+import { compareCost, runWithCache } from "../../lessons/12-tools-at-scale/prompt-cache.ts";
 import { onlyHints, strictDefinition, strictTools, structuredAnswer } from "../../lessons/12-tools-at-scale/structured.ts";
 import { handBuiltLoop, sdkToolRunner } from "../../lessons/12-tools-at-scale/two-loops.ts";
 import { calculateZodTool, exchangeRateZodTool, saveToFileZodTool } from "../../lessons/12-tools-at-scale/zod-tools.ts";
@@ -143,9 +143,45 @@ describe("part 3: the catalogue, deferred", () => {
   });
 });
 
+describe("part 3: found by a search", () => {
+  const tools = [exchangeRateZodTool, calculateZodTool];
+
+  it("count_tokens: deferral leaves the definitions out of the prompt", async () => {
+    const counts = await countBothWays(offline(), TASK, withRunnables(toolCatalogue(), tools), "bm25");
+    expect(counts.tools).toBe(toolCatalogue().length);
+    expect(counts.deferred * 10, `all loaded ${counts.allLoaded}, deferred ${counts.deferred}`).toBeLessThan(counts.allLoaded);
+  });
+
+  for (const variant of ["bm25", "regex"] as const) {
+    it(`the server's ${variant} search finds the two tools, and the runner then calls them`, async () => {
+      const run = await runWithSearch(offline(), TASK, tools, { by: "server", variant, system: "Search for tools, then use them." });
+      expect(run.text).toContain("271.74");
+      const found = run.searches.flatMap((s) => s.found);
+      expect(found).toEqual(expect.arrayContaining(["get_exchange_rate", "calculate"]));
+      expect(run.called).toEqual(["get_exchange_rate", "calculate"]);
+    });
+  }
+
+  it("our own search tool answers with tool_reference blocks, and the tools they name are called", async () => {
+    const run = await runWithSearch(offline(), TASK, tools, { by: "client", system: "Search for tools, then use them." });
+    expect(run.text).toContain("271.74");
+    expect(run.searches.length).toBeGreaterThan(0);
+    expect(run.searches.flatMap((s) => s.found)).toEqual(expect.arrayContaining(["get_exchange_rate", "calculate"]));
+    expect(run.called).toEqual(["get_exchange_rate", "calculate"]);
+  });
+});
+
 describe("part 4: the cache breakpoint and its cost", () => {
-  it("the breakpoint sits on the system prompt's block", () => {
-    expect(systemWithBreakpoint("Be brief.")).toEqual([{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }]);
+  it("every request carries the whole prefix, with the breakpoint on the system prompt's block, and its usage is kept", async () => {
+    const mock = createMockModel([reply.toolUse("calculate", { expression: "1 + 1" }), reply.text("2")]);
+    const run = await runWithCache(mock.client, "1 + 1?", [calculateZodTool], "Be brief.");
+    expect(run.text).toBe("2");
+    expect(run.usage).toHaveLength(2);
+    for (const request of mock.requests) {
+      expect(request.system).toEqual([{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }]);
+      expect(request.tools?.map((t) => ("name" in t ? t.name : t.type))).toEqual(["calculate"]);
+    }
+    expect(mock.requests[1]!.messages).toHaveLength(3);
   });
 
   it("reads from the cache cost less than the same tokens as input; writes cost more", () => {
