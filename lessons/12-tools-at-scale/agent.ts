@@ -155,7 +155,7 @@ function showSearches(run: SearchRun, print: (line: string) => void): void {
   const say = messages().toolsAtScale;
   if (run.searches.length === 0) print(chalk.dim(say.noSearch));
   for (const search of run.searches) {
-    const query = inert(JSON.stringify(search.query));
+    const query = `"${inert(search.query)}"`;
     print(chalk.dim(search.found.length > 0 ? say.found(query, search.found.map((name) => inert(name)).join(", ")) : say.foundNothing(query)));
   }
 }
