@@ -15,7 +15,6 @@ import { modelName } from "../../shared/model.ts";
 import { toolCatalogue, type CatalogueTool } from "./catalogue.ts";
 import { toolSearchTool } from "./tool-search.ts";
 
-
 export type AnyTool = Anthropic.Beta.BetaToolUnion | BetaRunnableTool<any>;
 export type SearchVariant = "bm25" | "regex";
 

@@ -13,7 +13,6 @@ import { withCacheBreakpoint } from "./cache-breakpoint.ts";
 import type { AnyTool } from "./many-tools.ts";
 
 
-
 export interface RequestUsage {
   input: number;
   output: number;
