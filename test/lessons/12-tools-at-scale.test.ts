@@ -77,6 +77,16 @@ describe("guarded: the gate, the timeout and the cap around a runner tool's run"
     expect(verdicts).toEqual(["save_to_file true"]);
   });
 
+  it("a gate that breaks fails closed: the tool does not run", async () => {
+    let ran = false;
+    const write = betaZodTool({ name: "write_note", description: "writes a note", inputSchema: z.object({ text: z.string() }), run: () => ((ran = true), "written") });
+    const broken = { canAsk: true, ask: () => Promise.reject(new Error("the terminal went away")) };
+    const mock = createMockModel([reply.toolUse("write_note", { text: "hi" }), reply.text("Not written.")]);
+    await sdkToolRunner(mock.client, "write a note", [guarded(write, { readOnly: false }, guards({ approver: broken }))]);
+    expect(ran).toBe(false);
+    expect(resultText(mock.toolResults()[0]!)).toContain("the permission check failed (the terminal went away)");
+  });
+
   it("a tool that never answers is stopped at the timeout, and the model is told it may retry", async () => {
     const hang = betaZodTool({ name: "hang", description: "never answers", inputSchema: z.object({}), run: () => new Promise<string>(() => {}) });
     const mock = createMockModel([reply.toolUse("hang", {}), reply.text("It timed out.")]);
