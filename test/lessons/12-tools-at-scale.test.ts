@@ -194,6 +194,22 @@ describe("part 4: the cache breakpoint and its cost", () => {
     expect(mock.requests[1]!.messages).toHaveLength(3);
   });
 
+  it("on the fake API, the first request writes the tools and system prompt to the cache and the next ones read them", async () => {
+    const tools = withRunnables(toolCatalogue(), [exchangeRateZodTool, calculateZodTool]);
+    const run = await runWithCache(offline(), TASK, tools, `A prompt of its own for this test (${Math.random()}), so no earlier entry is read.`);
+    expect(run.text).toContain("271.74");
+    const [first, ...later] = run.usage;
+    expect(first!.cacheWrite).toBeGreaterThan(10_000);
+    expect(first!.cacheRead).toBe(0);
+    expect(later.length).toBeGreaterThan(0);
+    for (const usage of later) {
+      expect(usage.cacheWrite, "the prefix did not change, so nothing new is written").toBe(0);
+      expect(usage.cacheRead, "the prefix the first request wrote is read back").toBeGreaterThanOrEqual(first!.cacheWrite);
+    }
+    const cost = compareCost("claude-haiku-5-5", run.usage);
+    expect(cost.withCache!).toBeLessThan(cost.withoutCache!);
+  });
+
   it("reads from the cache cost less than the same tokens as input; writes cost more", () => {
     const read = compareCost("claude-haiku-5-5", [{ input: 100, output: 10, cacheWrite: 0, cacheRead: 30_000 }]);
     expect(read.withCache!).toBeLessThan(read.withoutCache!);
