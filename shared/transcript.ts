@@ -12,6 +12,7 @@ import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
 import { inert } from "./inert-text.ts";
 import { estimateCost } from "./model.ts";
 import { messages } from "./i18n/messages.ts";
+import { labelled, transcriptLabel } from "./transcript-label.ts";
 
 export interface TrafficStats {
   requests: number;
@@ -52,7 +53,9 @@ export interface TranscriptOptions {
 }
 
 export function createTranscript(options: TranscriptOptions = {}): Transcript {
-  const write = options.write ?? ((line: string) => console.log(line));
+  const print = options.write ?? ((line: string) => console.log(line));
+  // A turn that runs beside others (lesson 09's tabs and chats) has each of its lines labelled.
+  const write = (line: string) => print(labelled(line));
   const stats: TrafficStats = { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "" };
   const toolNames = new Map<string, string>();
   let lastText = "";
@@ -140,7 +143,8 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
     // With `live`: how far the complete events have been read, and whether any text was shown.
     let read = 0;
     let shownLive = false;
-    const live = options.raw ? undefined : options.live;
+    // Words streamed as they come cannot carry a label: beside other turns, the answer is shown whole.
+    const live = options.raw || transcriptLabel() !== undefined ? undefined : options.live;
     const body = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {

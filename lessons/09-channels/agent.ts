@@ -73,6 +73,9 @@ export interface ChannelsOptions {
   stream?: boolean;
   // How the scripted web exchange of the sample answers an approval question.
   scriptedAnswer?: "yes" | "no";
+  // Label each turn's lines in the terminal with its tab or chat: --web and --telegram serve several
+  // at once, and their lines would interleave. The sample runs one at a time and needs none.
+  labelTurns?: boolean;
   print?: (line: string) => void;
 }
 
@@ -114,6 +117,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
     meter: createCostMeter({ ledgerFile: path.join(sessionsDir, "costs.jsonl") }),
     stream: options.stream ?? true,
     print,
+    labelFor: options.labelTurns ? labelFor : undefined,
   });
   return {
     gateway: createGateway({ runTurn }),
@@ -125,7 +129,7 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
 
 export async function runAgent(client: Anthropic, task: string, options: ChannelsOptions = {}): Promise<string> {
   const print = options.print ?? ((line: string) => console.log(chalk.dim(line)));
-  const assistant = await createAssistant(client, { ...options, print });
+  const assistant = await createAssistant(client, { labelTurns: options.web === true || options.telegram === true, ...options, print });
   if (options.web) return serveWeb(assistant, options, print);
   if (options.heartbeat) return runHeartbeat(assistant, options, print);
   if (options.telegram) return runTelegram(assistant, print);
@@ -233,6 +237,14 @@ function stopWhenOrphaned(): ReturnType<typeof setInterval> {
   }, 1000);
   timer.unref();
   return timer;
+}
+
+// "tab d0868522" (the start of the tab's random id, as the page's session file has it in full), "chat 123456".
+function labelFor(message: IncomingMessage): string | undefined {
+  const words = messages().channels;
+  if (message.channel === "web") return words.tabLabel(message.chatId.slice(0, 8));
+  if (message.channel === "telegram") return words.chatLabel(message.chatId);
+  return undefined;
 }
 
 function historyOf(assistant: Assistant) {

@@ -11,10 +11,11 @@
 import type { Approver } from "../07-approval-gates/approver.ts";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import type { IncomingMessage } from "../08-assistant/channel.ts";
-import type { RunTurn } from "../08-assistant/gateway.ts";
+import type { RunTurn, Turn } from "../08-assistant/gateway.ts";
 import { createRunner, type RunnerOptions } from "../08-assistant/runner.ts";
 import { sessionFile, sessionWriter } from "../08-assistant/sessions.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import { labelled, withTranscriptLabel } from "../../shared/transcript-label.ts";
 import { withToolLines } from "./tool-lines.ts";
 
 export interface ChannelRunnerOptions extends Omit<RunnerOptions, "approver" | "tools"> {
@@ -25,16 +26,27 @@ export interface ChannelRunnerOptions extends Omit<RunnerOptions, "approver" | "
   toolLinesFor?(message: IncomingMessage): ((line: string) => void) | undefined;
   // The answers come from the offline demo model (shared/client.ts: isOfflineClient).
   offline?: boolean;
+  // A label for the terminal's lines of this message's turn ("tab d0868522"), when several chats can
+  // run at once and their lines would interleave; unset, no label.
+  labelFor?(message: IncomingMessage): string | undefined;
 }
 
 export function createChannelRunner(options: ChannelRunnerOptions): RunTurn {
   const runners = new Map<string, RunTurn>();
-  return async (turn) => {
+  const runLabelled: RunTurn = (turn) => {
+    const label = options.labelFor?.(turn.message);
+    return label === undefined ? runOne(turn) : withTranscriptLabel(label, () => runOne(turn));
+  };
+  return runLabelled;
+
+  async function runOne(turn: Turn): Promise<string> {
     let run = runners.get(turn.session);
     if (!run) {
       const report = options.toolLinesFor?.(turn.message);
       run = createRunner({
         ...options,
+        // The runner's own lines (what a request cost, a repaired session) carry the turn's label too.
+        print: (line) => options.print(labelled(line)),
         approver: options.approverFor(turn.message),
         tools: report ? withToolLines(options.tools, report) : options.tools,
       });
@@ -54,5 +66,5 @@ export function createChannelRunner(options: ChannelRunnerOptions): RunTurn {
       // In the file before the reply goes out: a page reloaded right after the answer finds it.
       await written;
     }
-  };
+  }
 }

@@ -632,6 +632,9 @@ export const en = {
     // The terminal above shows the calls and the answer; the script says only what the page received.
     pageGot: (pieces: number, tools: number, notes: number) =>
       `the page received the answer in ${pieces} streamed pieces, ${tools} tool ${tools === 1 ? "line" : "lines"} and ${notes} cost ${notes === 1 ? "note" : "notes"}`,
+    // Which tab or chat a line of the terminal belongs to, when several talk at once: "[tab d0868522]".
+    tabLabel: (tab: string) => `tab ${tab}`,
+    chatLabel: (chat: string) => `chat ${chat}`,
     telegramPolling: (chats: string) => `The Telegram bot is polling for messages (answering chats: ${chats}; Ctrl-C to stop)`,
     noChats: "none",
     noAllowedChats: "TELEGRAM_ALLOWED_CHATS names no chat: every chat will be refused (and its id logged, so you can add yours).",
