@@ -33,10 +33,14 @@ function messageIn(value: unknown): string | undefined {
   return undefined;
 }
 
+// Sentences that tell the model what to send next, as the course's tools end their errors.
+const NEXT_CALL = /^(?:give|choose|use|add|separate|pick|retry|the call was right|the same call will)\b/iu;
+
 // A tool's error is written for the model: "Tell the user to keep it in .env" is advice to pass on, and
 // "do not repeat the secret in your answer" an instruction to follow, not to read out to the user.
 export function forTheUser(output: string): string {
-  const parts = output.split(/(?<=[.;!])\s+/u);
+  // "e.g." ends no sentence: "Give a file name inside it, e.g. "reports/x.txt"." is one.
+  const parts = output.split(/(?<=[.;!])(?<!\b(?:e\.g|i\.e)\.)\s+/u);
   const sentences = parts.flatMap((sentence, index) => {
     const end = sentence.endsWith(";") ? `${sentence.slice(0, -1)}.` : sentence;
     // Only a clause that followed a ";" is made to start a sentence: "src holds: ..." names a folder.
@@ -44,6 +48,12 @@ export function forTheUser(output: string): string {
     const advice = /^tell the user to\s+(\S)(.*)$/iu.exec(end);
     if (advice) return [`${advice[1]!.toUpperCase()}${advice[2]}`];
     if (/^(?:tell the user\b|do not\b|don't\b|ask the user\b)/iu.test(end)) return [];
+    // What to send in the next call ("Choose another name.", "retry it in a moment") is the model's to
+    // act on; the person hears what went wrong: "... only writes inside its workspace folder: give a
+    // name such as ..." keeps the part before the colon.
+    if (NEXT_CALL.test(end)) return [];
+    const before = new RegExp(`^(.*?[^:\\s]):\\s+${NEXT_CALL.source.slice(1)}`, "iu").exec(end);
+    if (before) return [`${before[1]}.`];
     // "Tell the user; they can replace it": what is left is said to the user, so "they" is "you".
     const you = end.replace(/^they\b/u, "You");
     return [clause ? you.replace(/^\p{Ll}/u, (first) => first.toUpperCase()) : you];

@@ -225,6 +225,28 @@ describe("telegram: approval with an inline keyboard", () => {
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
   });
 
+  it("a tool's refusal reaches the person in their language, without the instructions written for the model", async () => {
+    const { stop } = await bot({ lang: "ru" });
+    // The tool's words (save_to_file's refusal of "../rate.txt") are English and written for the model:
+    // "... climbs out of the workspace ... give a name such as ...". A Russian reply retells them.
+    for (const [text, reason, notForThePerson] of [
+      ["Какой курс доллара к рублю? Сохрани его в ../rate.txt", /за пределы рабочей папки/, /climbs out|give a name|workspace folder/],
+      ["What is the USD to RUB rate? Save it to ../rate.txt", /climbs out of the workspace/, /give a name such as|tell the user|do not retry/i],
+    ] as const) {
+      const before = fake.sent(ALLOWED).length;
+      fake.message(ALLOWED, text);
+      const question = () => fake.sent(ALLOWED).slice(before).find((c) => c.params.reply_markup !== undefined);
+      await until("the approval question", () => question() !== undefined);
+      const markup = question()?.params.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> };
+      fake.tap(ALLOWED, markup.inline_keyboard[0]?.[0]?.callback_data ?? "");
+      await until("the reply", () => fake.sent(ALLOWED).length >= before + 2);
+      const reply = String(fake.sent(ALLOWED).at(-1)?.params.text);
+      expect(reply, "the tool's reason, said for the person").toMatch(reason);
+      expect(reply, "save_to_file's words for the model stay with the model").not.toMatch(notForThePerson);
+    }
+    await stop();
+  });
+
   it("speaks Russian under COURSE_LANG=ru: the refusal, the question, its buttons, the answer to a tap, the log", async () => {
     const { stop } = await bot({ lang: "ru" });
     fake.message(999, "привет", "stranger");
