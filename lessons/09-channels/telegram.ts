@@ -16,6 +16,7 @@ import { visible } from "../08-assistant/terminal-channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { UsageError } from "../../shared/usage-error.ts";
+import { ApprovalInterrupted } from "./approval-interrupted.ts";
 import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
 import { shorten } from "./tool-lines.ts";
 
@@ -55,19 +56,6 @@ export interface TelegramChannel extends Channel {
 
 // What a chat that is not on the list gets, once, in the course's language (COURSE_LANG).
 export const refusal = (lang?: Lang) => messages(lang).channels.telegram.refusal;
-
-// The bot was stopped (Ctrl+C, or the terminal closed) while a question waited in the chat. Nobody said
-// no, so the call must not be recorded as refused by the person: it was never approved, and the model
-// (reading this in the tool result) can tell the person so. Written for the model, so in English.
-export class ApprovalInterrupted extends Error {
-  override name = "ApprovalInterrupted";
-  constructor(tool: string) {
-    super(
-      `the assistant was stopped while the approval question for ${tool} waited in Telegram, so the approval was never given: ` +
-        "the user neither allowed nor refused it, and nothing was run",
-    );
-  }
-}
 
 // The pause after the n-th failed poll in a row: base, 2 x base, 4 x base ... never more than max.
 export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
@@ -294,7 +282,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
             function interrupt() {
               clearTimeout(timer);
               pending.delete(id);
-              reject(new ApprovalInterrupted(gated.name));
+              reject(new ApprovalInterrupted(gated.name, "in Telegram"));
             }
             pending.set(id, { chatId, tool: gated.name, requester: requesters.get(chatId)?.[0], settle, interrupt });
           });

@@ -21,6 +21,7 @@ import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import { ApprovalInterrupted } from "./approval-interrupted.ts";
 import type { ShownMessage } from "./chat-history.ts";
 import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
@@ -66,6 +67,8 @@ export interface WebChannel extends Channel {
 interface Pending {
   chatId: string;
   settle(answer: Answer): void;
+  // The server is closing (Ctrl+C): not an answer, so the call ends as interrupted, not as a no.
+  interrupt(): void;
 }
 
 export async function openWebChannel(options: WebChannelOptions = {}): Promise<WebChannel> {
@@ -225,21 +228,26 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         ask({ call, why }) {
           if (!streams.has(chatId)) return Promise.resolve("no");
           const id = randomUUID();
-          return new Promise<Answer>((resolve) => {
+          return new Promise<Answer>((resolve, reject) => {
             const timer = setTimeout(() => settle("no"), approvalTimeoutMs);
             function settle(answer: Answer) {
               clearTimeout(timer);
               pending.delete(id);
               resolve(answer);
             }
-            pending.set(id, { chatId, settle });
+            function interrupt() {
+              clearTimeout(timer);
+              pending.delete(id);
+              reject(new ApprovalInterrupted(call.name, "on the web page"));
+            }
+            pending.set(id, { chatId, settle, interrupt });
             emit(chatId, { type: "approval", id, tool: call.name, input: shorten(JSON.stringify(call.input)), effect: call.effect, why });
           });
         },
       };
     },
     async close() {
-      for (const question of [...pending.values()]) question.settle("no");
+      for (const question of [...pending.values()]) question.interrupt();
       for (const stream of streams.values()) stream.end();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

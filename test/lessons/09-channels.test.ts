@@ -168,6 +168,32 @@ describe("web channel: approval with Allow / Deny", () => {
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
     expect(replyOf(events)).toMatch(/answered no/);
   });
+
+  it("Ctrl+C (the server closing) while a question waits is not a no: the call ends as interrupted in the tab's session", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.loginUrl());
+    let asked!: () => void;
+    const question = new Promise<void>((resolve) => (asked = resolve));
+    const turn = postMessage(page, task, (event) => {
+      if (event.type === "approval") asked();
+    }).catch(() => undefined);
+    await question;
+    await web.close();
+    await attached;
+    await turn;
+    // The turn goes on after the server closed (the model hears why the call did not run, and answers);
+    // it has ended when its session is unlocked.
+    const file = path.join(dir, "sessions", `web-${page.chat}.jsonl`);
+    let session = "";
+    for (let i = 0; i < 500 && (existsSync(`${file}.lock`) || !/"role":"assistant","content":\[\{"type":"text"/.test(session)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      session = await readFile(file, "utf8");
+    }
+    const results = session.split("\n").filter((line) => line.includes('"type":"tool_result"'));
+    expect(results.at(-1), "the save's result: never approved, because the assistant stopped").toMatch(/assistant was stopped.*on the web page.*approval was never given/);
+    expect(session, "nobody answered no").not.toMatch(/answered no/);
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+  });
 });
 
 describe("web channel: requests that are not from our page are refused", () => {

@@ -1,0 +1,16 @@
+// The assistant was stopped (Ctrl+C, or the terminal closed) while an approval question waited in a
+// chat. Nobody said no, so the call must not be recorded as refused by the person: it was never
+// approved. An approver rejects with this error, lesson 07's gate fails closed on it (the call does not
+// run), and its message becomes the tool result the model reads, so the model can tell the person so.
+// Written for the model, so in English.
+
+export class ApprovalInterrupted extends Error {
+  override name = "ApprovalInterrupted";
+  // where: "in Telegram", "on the web page".
+  constructor(tool: string, where: string) {
+    super(
+      `the assistant was stopped while the approval question for ${tool} waited ${where}, so the approval was never given: ` +
+        "the user neither allowed nor refused it, and nothing was run",
+    );
+  }
+}
