@@ -503,6 +503,20 @@ describe("streaming: the model's words as they arrive", () => {
     expect(transcript.lastText()).toBe("500 USD = 46 250 RUB по демо-курсу.");
   });
 
+  it("a streamed answer's thinking shows before its words, once, not after the answer", async () => {
+    const printed: string[] = [];
+    const transcript = createTranscript({ write: (line) => printed.push(`line:${line}`), live: (t) => void printed.push(`live:${t}`) });
+    const mock = createMockModel([reply.thinking("Суммы нет: спрошу.", reply.text("Какую сумму перевести в EUR?"))]);
+    const client = new Anthropic({ apiKey: "k", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    await runAgent(client, "А в евро?", options({ stream: true }));
+    const plain = printed.map((p) => p.replace(/\u001b\[[0-9;]*m/g, ""));
+    const thought = plain.findIndex((p) => p.startsWith("line:") && p.includes("Суммы нет: спрошу."));
+    const words = plain.findIndex((p) => p.startsWith("live:") && p.includes("Какую"));
+    expect(thought, "the thinking line is printed").toBeGreaterThanOrEqual(0);
+    expect(thought, "before the answer's words, as the model thought it").toBeLessThan(words);
+    expect(plain.filter((p) => p.includes("Суммы нет")), "once").toHaveLength(1);
+  });
+
   it("a stream that breaks mid-answer fails that turn only; the session goes on and is accepted", async () => {
     const broken = createMockModel([reply.streamError(4, reply.text("Это ответ, который оборвётся на середине."))]);
     await expect(runAgent(broken.client, "Привет", options({ stream: true }))).rejects.toThrow(/Overloaded/);
