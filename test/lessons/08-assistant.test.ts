@@ -378,6 +378,21 @@ describe("routing, cost and the budget, with scripted usage", () => {
   });
 });
 
+describe("the README's --budget try-this does what it says", () => {
+  it.each(["README.md", "README.ru.md"])("%s: the offline run stops before its third request, with two done", async (readme) => {
+    const text = await readFile(path.join("lessons", "08-assistant", readme), "utf8");
+    const tryThis = text.slice(text.search(/^## (?:Try this|Попробуйте)$/m));
+    const [, budget, task] = /`npm run lesson 8 -- --new --budget ([\d.]+) "([^"]+)"`/.exec(tryThis) ?? [];
+    expect(budget, "the try-this names a budget and a task").toBeDefined();
+    const { client, calls } = recordingClient();
+    const said = await runAgent(client, task!, options({ budget: budget! }));
+    expect(calls.map((c) => c.name), "two requests fit: the rate, then the sum").toEqual(["get_exchange_rate", "calculate"]);
+    const [, spent] = /^Stopped before the next request: it could cost up to \$[\d.]+ .* (\$[\d.]+) of the \$0\.0015 budget is spent/.exec(said) ?? [];
+    expect(spent, said).toBeDefined();
+    expect(tryThis, "the README quotes what was spent when it stopped").toContain(`only ${spent}`.replace("only", readme === "README.md" ? "only" : "только"));
+  });
+});
+
 function runAgentBudget(budget: string) {
   return runAgent(createMockModel([]).client, "x", options({ budget }));
 }
