@@ -83,15 +83,21 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
     lastStopReason = message.stop_reason ?? undefined;
   }
 
-  function showResponse(message: Anthropic.Message, textShown = false): void {
+  // What the model thought before it answered: dim, one line, never mistaken for the answer.
+  function showThinking(block: { type: "thinking"; thinking: string } | { type: "redacted_thinking" }): void {
+    const m = messages().lesson;
+    const line = block.type === "redacted_thinking" ? m.thinkingRedacted : block.thinking === "" ? m.thinkingOmitted : m.thinking(clip(block.thinking));
+    write(chalk.dim(`  ${line}`));
+  }
+
+  // `shownLive`: the answer's text and thinking were already shown while the stream came in.
+  function showResponse(message: Anthropic.Message, shownLive = false): void {
     const calls = message.content.filter((b) => b.type === "tool_use");
     for (const block of message.content) {
       if (block.type === "thinking" || block.type === "redacted_thinking") {
-        // What the model thought before it answered: dim, one line, never mistaken for the answer.
-        const m = messages().lesson;
-        const line = block.type === "redacted_thinking" ? m.thinkingRedacted : block.thinking === "" ? m.thinkingOmitted : m.thinking(clip(block.thinking));
-        write(chalk.dim(`  ${line}`));
+        if (!shownLive) showThinking(block);
       } else if (block.type === "text") {
+        const textShown = shownLive;
         if (textShown) continue;
         // Text next to a tool call is the model thinking aloud; text at the end is the answer.
         const text = inert(block.text, { multiline: true });
@@ -143,6 +149,9 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
     // With `live`: how far the complete events have been read, and whether any text was shown.
     let read = 0;
     let shownLive = false;
+    let thoughtsShown = false;
+    // A thinking block comes before the answer: shown when it ends, so it never lands after the words.
+    const thoughts = new Map<number, { type: "thinking"; thinking: string } | { type: "redacted_thinking" }>();
     // Words streamed as they come cannot carry a label: beside other turns, the answer is shown whole.
     const live = options.raw || transcriptLabel() !== undefined ? undefined : options.live;
     const body = response.body.pipeThrough(
@@ -152,6 +161,14 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
           const end = text.lastIndexOf("\n\n");
           if (live && end >= read) {
             for (const event of parseSse(text.slice(read, end))) {
+              if (event.type === "content_block_start" && event.content_block.type === "thinking") thoughts.set(event.index, { type: "thinking", thinking: "" });
+              if (event.type === "content_block_start" && event.content_block.type === "redacted_thinking") thoughts.set(event.index, { type: "redacted_thinking" });
+              const thought = "index" in event ? thoughts.get(event.index) : undefined;
+              if (thought?.type === "thinking" && event.type === "content_block_delta" && event.delta.type === "thinking_delta") thought.thinking += event.delta.thinking;
+              if (thought && event.type === "content_block_stop") {
+                showThinking(thought);
+                thoughtsShown = true;
+              }
               if (event.type !== "content_block_delta" || event.delta.type !== "text_delta") continue;
               // Streamed text is model text like any other: made inert before the terminal sees it.
               const piece = inert(event.delta.text, { multiline: true });
@@ -169,7 +186,7 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
           const { message } = messageFromEvents(parseSse(text));
           if (!message) return;
           countResponse(message);
-          if (!options.raw) showResponse(message, shownLive);
+          if (!options.raw) showResponse(message, shownLive || thoughtsShown);
         },
       }),
     );

@@ -378,6 +378,21 @@ describe("routing, cost and the budget, with scripted usage", () => {
   });
 });
 
+describe("the README's --budget try-this does what it says", () => {
+  it.each(["README.md", "README.ru.md"])("%s: the offline run stops before its third request, with two done", async (readme) => {
+    const text = await readFile(path.join("lessons", "08-assistant", readme), "utf8");
+    const tryThis = text.slice(text.search(/^## (?:Try this|Попробуйте)$/m));
+    const [, budget, task] = /`npm run lesson 8 -- --new --budget ([\d.]+) "([^"]+)"`/.exec(tryThis) ?? [];
+    expect(budget, "the try-this names a budget and a task").toBeDefined();
+    const { client, calls } = recordingClient();
+    const said = await runAgent(client, task!, options({ budget: budget! }));
+    expect(calls.map((c) => c.name), "two requests fit: the rate, then the sum").toEqual(["get_exchange_rate", "calculate"]);
+    const [, spent] = /^Stopped before the next request: it could cost up to \$[\d.]+ .* (\$[\d.]+) of the \$0\.0015 budget is spent/.exec(said) ?? [];
+    expect(spent, said).toBeDefined();
+    expect(tryThis, "the README quotes what was spent when it stopped").toContain(`only ${spent}`.replace("only", readme === "README.md" ? "only" : "только"));
+  });
+});
+
 function runAgentBudget(budget: string) {
   return runAgent(createMockModel([]).client, "x", options({ budget }));
 }
@@ -501,6 +516,20 @@ describe("streaming: the model's words as they arrive", () => {
     expect(plain, "tool calls still show as → name {input}").toContain('→ get_exchange_rate {"from_currency":"USD","to_currency":"RUB"}');
     expect(plain, "the streamed text is not printed again at the end").not.toContain("46 250");
     expect(transcript.lastText()).toBe("500 USD = 46 250 RUB по демо-курсу.");
+  });
+
+  it("a streamed answer's thinking shows before its words, once, not after the answer", async () => {
+    const printed: string[] = [];
+    const transcript = createTranscript({ write: (line) => printed.push(`line:${line}`), live: (t) => void printed.push(`live:${t}`) });
+    const mock = createMockModel([reply.thinking("Суммы нет: спрошу.", reply.text("Какую сумму перевести в EUR?"))]);
+    const client = new Anthropic({ apiKey: "k", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    await runAgent(client, "А в евро?", options({ stream: true }));
+    const plain = printed.map((p) => p.replace(/\u001b\[[0-9;]*m/g, ""));
+    const thought = plain.findIndex((p) => p.startsWith("line:") && p.includes("Суммы нет: спрошу."));
+    const words = plain.findIndex((p) => p.startsWith("live:") && p.includes("Какую"));
+    expect(thought, "the thinking line is printed").toBeGreaterThanOrEqual(0);
+    expect(thought, "before the answer's words, as the model thought it").toBeLessThan(words);
+    expect(plain.filter((p) => p.includes("Суммы нет")), "once").toHaveLength(1);
   });
 
   it("a stream that breaks mid-answer fails that turn only; the session goes on and is accepted", async () => {

@@ -287,6 +287,23 @@ describe("the agent, offline, on a seeded project", () => {
     expect(await get("src/math.ts")).not.toContain("total");
   });
 
+  it("reads from the line asked for ('from line 2001', 'со строки 2001', 'lines 5 to 7'), not the file's top again", async () => {
+    await fs.writeFile(path.join(project, "big.log"), Array.from({ length: 3000 }, (_, i) => `log line ${i + 1}`).join("\n") + "\n");
+    const ru = recordingClient();
+    const said = await runAgent(ru.client, "Прочитай big.log со строки 2001", { project, ...quiet });
+    expect(ru.calls).toEqual([{ name: "read_file", input: { path: "big.log", offset: 2001 } }]);
+    expect(said).toMatch(/^big\.log, строки 2001-3000 из 3000\. Начало:\n {2}log line 2001\n/);
+    const en = recordingClient();
+    const window = await runAgent(en.client, "Read lines 5 to 7 of big.log", { project, ...quiet });
+    expect(en.calls).toEqual([{ name: "read_file", input: { path: "big.log", offset: 5, limit: 3 } }]);
+    expect(window).toBe("big.log, lines 5-7 of 3000. It begins:\n  log line 5\n  log line 6\n  log line 7\nThe file goes on; the next window starts at line 8.");
+    for (const task of ["Read big.log from line 2001", "Прочитай big.log с 2001 строки", "Покажи big.log начиная со строки 2001"]) {
+      const calls = recordingClient();
+      await runAgent(calls.client, task, { project, ...quiet });
+      expect(calls.calls[0]?.input, task).toEqual({ path: "big.log", offset: 2001 });
+    }
+  });
+
   it("works in Russian", async () => {
     await fs.rm(project, { recursive: true });
     const { client } = recordingClient();
@@ -315,7 +332,7 @@ describe("the agent, offline, on a seeded project", () => {
   it("reads on request, in English and Russian, and a FIFO is refused without hanging", async () => {
     await fs.rm(project, { recursive: true });
     const ru = await runAgent(recordingClient().client, "Прочитай src/math.ts", { project, ...quiet });
-    expect(ru).toMatch(/^src\/math.ts, lines 1-14 of 14\. Начало:\n  \/\/ Small helpers/);
+    expect(ru).toMatch(/^src\/math.ts, строки 1-14 из 14\. Начало:\n  \/\/ Small helpers/);
     if (process.platform !== "win32") {
       execFileSync("mkfifo", [path.join(project, "pipe")]);
       const answer = await runAgent(recordingClient().client, "Read pipe", { project, ...quiet });

@@ -107,11 +107,24 @@ const READ_VERB = /(?<!\p{L})(?:read|show|open|print|cat|прочитай|про
 
 function readOnly(ctx: PlanContext): Plan | null {
   if (!READ_VERB.test(ctx.task)) return null;
-  const named = /(?<![\p{L}\p{N}_./-])([\p{L}\p{N}_./-]*[\p{L}\p{N}_-])\s*[.!?]?\s*$/u.exec(ctx.task.trim())?.[1];
-  const file = FILE.exec(ctx.task)?.[1] ?? named;
+  const window = askedLines(ctx.task);
+  const task = window ? ctx.task.replace(window.text, " ") : ctx.task;
+  const named = /(?<![\p{L}\p{N}_./-])([\p{L}\p{N}_./-]*[\p{L}\p{N}_-])\s*[.!?]?\s*$/u.exec(task.trim())?.[1];
+  const file = FILE.exec(task)?.[1] ?? named;
   if (!file) return null;
-  const read = ctx.lastResult("read_file", (input) => input.path === file);
-  if (!read) return { call: [{ name: "read_file", input: { path: file } }] };
+  // "from line 2001": read_file's offset (and limit, for "lines 2001-2100"), or a plain "I cannot".
+  const input: Record<string, unknown> = { path: file };
+  if (window) {
+    const properties = (ctx.tools.find((t) => t.name === "read_file")?.input_schema.properties ?? {}) as Record<string, unknown>;
+    if (!("offset" in properties)) {
+      return { say: ctx.t({ en: `I cannot start at line ${window.from}: this read_file has no offset, it reads from the top.`, ru: `Начать со строки ${window.from} я не могу: у этого read_file нет offset, он читает с начала.` }) };
+    }
+    input.offset = window.from;
+    if (window.to !== undefined && "limit" in properties) input.limit = window.to - window.from + 1;
+  }
+  const same = (given: Record<string, unknown>) => given.path === file && given.offset === input.offset && given.limit === input.limit;
+  const read = ctx.lastResult("read_file", same);
+  if (!read) return { call: [{ name: "read_file", input }] };
   if (read.isError) return { say: ctx.t({ en: `I could not read ${file}: ${toolSaid(ctx, read.output)}`, ru: `Не удалось прочитать ${file}: ${toolSaid(ctx, read.output)}` }) };
   const lines = linesFromRead(read.output);
   const header = read.output.split("\n")[0] ?? file;
@@ -120,9 +133,38 @@ function readOnly(ctx: PlanContext): Plan | null {
   return {
     say: ctx.t({
       en: `${header.replace(/:$/, "")}. It begins:\n${preview}${more ? `\nThe file goes on; the next window starts at line ${more}.` : ""}`,
-      ru: `${header.replace(/:$/, "")}. Начало:\n${preview}${more ? `\nФайл продолжается; следующее окно начинается со строки ${more}.` : ""}`,
+      ru: `${headerRu(header)}. Начало:\n${preview}${more ? `\nФайл продолжается; следующее окно начинается со строки ${more}.` : ""}`,
     }),
   };
+}
+
+// read_file's header in Russian: "big.log, lines 2001-3000 of 3000:" -> "big.log, строки 2001-3000 из 3000";
+// "(the file is 5120 bytes)" for a file read as a stream.
+function headerRu(header: string): string {
+  const m = /^(.+), lines (\d+)-(\d+)(?: of (\d+)| \(the file is (\d+) bytes\))?:?$/u.exec(header);
+  if (!m) return header.replace(/:$/, "");
+  const extent = m[4] ? ` из ${m[4]}` : m[5] ? ` (размер файла: ${m[5]} байт)` : "";
+  return `${m[1]}, строки ${m[2]}-${m[3]}${extent}`;
+}
+
+// "from line 2001", "lines 2001-2100", "со строки 2001", "с 2001 строки", "строки 2001-2100": the
+// window asked for, and the words that asked (so "2001" is not taken for a file name).
+const LINES_EN = /\b(?:(?:starting\s+)?(?:from|at)\s+line\s+(\d+)|lines?\s+(\d+)\s*(?:-|–|to)\s*(\d+))\b/iu;
+const LINES_RU = /(?<!\p{L})(?:(?:начиная\s+)?со?\s+(?:строки\s+(\d+)|(\d+)(?:-?й)?\s+строки)|строки\s+(\d+)\s*(?:-|–|по)\s*(\d+))(?!\p{L})/iu;
+
+export function askedLines(task: string): { from: number; to?: number; text: string } | undefined {
+  const en = LINES_EN.exec(task);
+  if (en) return window(en[1] ?? en[2], en[3], en[0]);
+  const ru = LINES_RU.exec(task);
+  if (ru) return window(ru[1] ?? ru[2] ?? ru[3], ru[4], ru[0]);
+  return undefined;
+}
+
+function window(from: string | undefined, to: string | undefined, text: string): { from: number; to?: number; text: string } | undefined {
+  const start = Number(from);
+  if (!Number.isSafeInteger(start) || start < 1) return undefined;
+  const end = to === undefined ? undefined : Number(to);
+  return end !== undefined && Number.isSafeInteger(end) && end >= start ? { from: start, to: end, text } : { from: start, text };
 }
 
 function firstEdit(ctx: PlanContext, job: Job, read: ToolOutcome): Plan {

@@ -118,6 +118,9 @@ export const capabilities: Capability[] = [
     args: {
       // The file's name or path: lessons 04 and 07 call it filename, lesson 10 path.
       path: { type: "string", stems: FILE_NAME },
+      // Lesson 10's window: the line to start at, and how many lines ("read big.log from line 2001").
+      offset: { type: "number", optional: true, stems: ["offset", "start", "смещ", "начин"] },
+      limit: { type: "number", optional: true, stems: ["limit", "how$many", "лимит", "сколько"] },
     },
   },
   {
