@@ -230,7 +230,13 @@ describe("the search itself (what the fake API runs for the server tools)", () =
 
 describe("client-side tool search: tool_reference blocks in a tool_result", () => {
   // Named for nothing: the model knows what it does from its description.
-  const FINDER = tool("lookup", "Searches the tool catalogue and returns the tools that fit a task, as tool references.", { query: { type: "string", description: "What the tool should do" } }, false);
+  // A choice of mode comes first, and is required: the query still goes in `query`, the mode gets a value.
+  const FINDER = tool(
+    "lookup",
+    "Searches the tool catalogue and returns the tools that fit a task, as tool references.",
+    { mode: { type: "string", enum: ["words", "pattern"], description: "How to search" } as never, query: { type: "string", description: "What the tool should do" } },
+    false,
+  );
 
   it("calls the search tool with a query made from the task, then the tool it got back", async () => {
     const queries: string[] = [];
@@ -242,6 +248,7 @@ describe("client-side tool search: tool_reference blocks in a tool_result", () =
       return [{ type: "tool_reference", tool_name: wanted }];
     });
     expect(queries[0]).toContain("How much are 100 USD in EUR?");
+    expect(calls(turns[0]!.content)[0]!.input).toMatchObject({ mode: "words" });
     expect(turns.flatMap((t) => calls(t.content).map((c) => c.name))).toEqual(["lookup", "fx_rate_lookup", "lookup", "calc_expression"]);
     expect(turns.at(-1)!.stop_reason).toBe("end_turn");
   });
