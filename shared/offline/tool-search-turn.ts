@@ -41,7 +41,8 @@ export async function planWithDeferredTools(request: MessagesRequest, planFor: P
   const serverSearch = tools.map((tool) => ({ tool, variant: searchVariant(tool) })).find((entry) => entry.variant && !isDeferred(entry.tool));
   // The search tools are the model's own means of finding tools: the skills plan without them.
   const others = (tool: Anthropic.ToolUnion) => tool !== clientSearch && tool !== serverSearch?.tool;
-  const seen = { ...inContext(request), tools: inContext(request).tools?.filter(others) };
+  const context = inContext(request);
+  const seen = { ...context, tools: context.tools?.filter(others) };
 
   const first = await planFor(seen);
   if ("bug" in first || "call" in first.plan) return withSearched(first, []);
