@@ -17,6 +17,7 @@
 // - "the tool definitions that search loads into context count as input tokens".
 
 import Anthropic from "@anthropic-ai/sdk";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../shared/client.ts";
 import { runToolSearch, searchWords } from "../../shared/fake-api/tool-search.ts";
@@ -218,6 +219,25 @@ describe("the search itself (what the fake API runs for the server tools)", () =
     // Catastrophic for a backtracking engine; linear on RE2.
     const slow = tool("x", `${"a".repeat(5000)}b`, {});
     expect(runToolSearch("regex", { pattern: "(a+)+$" }, [slow as unknown as Anthropic.Tool])).toMatchObject({ type: "tool_search_tool_search_result" });
+  });
+
+  it("property: whatever the input, a search answers (never throws) with at most 5 tools of the catalogue, each once", () => {
+    const names = new Set(CATALOGUE.map((t) => t.name));
+    const pattern = fc.oneof(fc.string({ maxLength: 220 }), fc.stringMatching(/^[a-z_.*+?()|[\]^$\\{}0-9]{0,60}$/));
+    fc.assert(
+      fc.property(fc.constantFrom("regex" as const, "bm25" as const), fc.oneof(pattern, fc.jsonValue()), (variant, value) => {
+        const outcome = runToolSearch(variant, { pattern: value, query: value }, SEARCHED);
+        if (outcome.type === "tool_search_tool_result_error") {
+          expect(outcome.error_code).toBe("invalid_tool_input");
+          return;
+        }
+        const found = outcome.tool_references.map((r) => r.tool_name);
+        expect(found.length).toBeLessThanOrEqual(5);
+        expect(new Set(found).size).toBe(found.length);
+        expect(found.every((name) => names.has(name))).toBe(true);
+      }),
+      { seed: 42, numRuns: 100 },
+    );
   });
 
   it("ranks BM25 results by the query's words and refuses a query over 500 characters", () => {
