@@ -222,11 +222,12 @@ describe("the search itself (what the fake API runs for the server tools)", () =
   });
 
   it("property: whatever the input, a search answers (never throws) with at most 5 tools of the catalogue, each once", () => {
-    const names = new Set(CATALOGUE.map((t) => t.name));
+    const some = SEARCHED.slice(0, 12);
+    const names = new Set(some.map((t) => t.name));
     const pattern = fc.oneof(fc.string({ maxLength: 220 }), fc.stringMatching(/^[a-z_.*+?()|[\]^$\\{}0-9]{0,60}$/));
     fc.assert(
       fc.property(fc.constantFrom("regex" as const, "bm25" as const), fc.oneof(pattern, fc.jsonValue()), (variant, value) => {
-        const outcome = runToolSearch(variant, { pattern: value, query: value }, SEARCHED);
+        const outcome = runToolSearch(variant, { pattern: value, query: value }, some);
         if (outcome.type === "tool_search_tool_result_error") {
           expect(outcome.error_code).toBe("invalid_tool_input");
           return;
