@@ -64,7 +64,8 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         // A rough upper bound: about 4 characters per input token, and every allowed output token.
         const inputTokens = Math.ceil(body.length / 4);
         const outputTokens = parsed?.max_tokens ?? 1024;
-        const cost = estimateCost(model, inputTokens, outputTokens);
+        // With a cache breakpoint the input may be written to the cache, at up to twice the input price.
+        const cost = body.includes('"cache_control"') ? estimateCost(model, 0, outputTokens, { write1h: inputTokens }) : estimateCost(model, inputTokens, outputTokens);
         // A model without a price cannot be held to a budget: counting it as $0 would let it spend anything.
         if (cost === undefined) {
           noteBudgetStop();

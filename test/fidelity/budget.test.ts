@@ -66,6 +66,17 @@ describe("--budget and the summary count the prompt cache", () => {
     expect(guard.spentUsd()).toBeCloseTo(usageCost("claude-haiku-5-5", first.usage)! + usageCost("claude-haiku-5-5", second.usage)!, 12);
   });
 
+  it("the estimate before a request with a cache breakpoint prices its input as a cache write, so it stays an upper bound", async () => {
+    // About 800 input tokens: $0.00008 as input, $0.00016 written for an hour; 100 output tokens $0.00005.
+    const { client, mock } = guarded([reply.text("never")], 0.0002);
+    const error = await client.messages.create(cached("five?", "estimate")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RealModelStop);
+    expect(mock.requests).toEqual([]);
+    const { client: plainClient } = guarded([reply.text("fine")], 0.0002);
+    const { cache_control: _, ...plainSystem } = (cached("five?", "estimate").system as Anthropic.TextBlockParam[])[0]!;
+    await expect(plainClient.messages.create({ ...cached("five?", "estimate"), system: [plainSystem] })).resolves.toMatchObject({ type: "message" });
+  });
+
   it("the transcript adds up each answer's cache writes and reads", async () => {
     const transcript = createTranscript({ write: () => {} });
     const mock = createMockModel([reply.text("First."), reply.text("Second.")]);
