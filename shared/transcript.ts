@@ -20,6 +20,9 @@ export interface TrafficStats {
   inputTokens: number;
   outputTokens: number;
   model: string;
+  // Prompt caching (lesson 12): the input tokens written to the cache and read from it, which
+  // input_tokens leaves out and which cost more (a write) or much less (a read).
+  cache?: { write5m: number; write1h: number; read: number };
 }
 
 export interface Transcript {
@@ -77,6 +80,15 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
   function countResponse(message: Anthropic.Message): void {
     stats.inputTokens += message.usage?.input_tokens ?? 0;
     stats.outputTokens += message.usage?.output_tokens ?? 0;
+    const written = message.usage?.cache_creation_input_tokens ?? 0;
+    const read = message.usage?.cache_read_input_tokens ?? 0;
+    if (written > 0 || read > 0) {
+      const write1h = message.usage?.cache_creation?.ephemeral_1h_input_tokens ?? 0;
+      const cache = (stats.cache ??= { write5m: 0, write1h: 0, read: 0 });
+      cache.write5m += written - write1h;
+      cache.write1h += write1h;
+      cache.read += read;
+    }
     stats.model = message.model;
     stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
     lastText = message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
@@ -207,7 +219,7 @@ function prettyJson(text: string): string {
 
 export function summaryLine(stats: TrafficStats, seconds: number, offline: boolean): string {
   const m = messages().lesson;
-  const cost = offline ? m.offlineCost : formatCost(estimateCost(stats.model, stats.inputTokens, stats.outputTokens));
+  const cost = offline ? m.offlineCost : formatCost(estimateCost(stats.model, stats.inputTokens, stats.outputTokens, stats.cache));
   return chalk.dim(
     m.summary({
       turns: stats.requests,

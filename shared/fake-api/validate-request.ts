@@ -84,7 +84,8 @@ export function validateMessagesRequest(body: unknown, options: ValidateOptions 
     checkNested(body) ??
     checkMessages(body, options.verifyThinking ?? verifyBySignature) ??
     checkToolReferences(body) ??
-    checkCacheBreakpoints(body);
+    checkCacheBreakpoints(body) ??
+    checkTtlOrder(body);
   if (problem) return problem;
 
   // Checked last, as the API does: a request that breaks a rule gets the 400 even with a wrong name.
@@ -364,6 +365,38 @@ function checkCacheBreakpoints(body: Json): RequestProblem | null {
   const count = cacheControls(body).length;
   if (count <= MAX_CACHE_BREAKPOINTS) return null;
   return invalid(`A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${count}.`);
+}
+
+// Breakpoints are read in one walk, tools, system, messages (the top-level one marks the last block), and
+// a 1-hour one may not follow a 5-minute one: the API's words, quoted in
+// cnighswonger/claude-code-cache-fix#44 and headroomlabs-ai/headroom#2939.
+function checkTtlOrder(body: Json): RequestProblem | null {
+  const marks: Array<{ where: string; ttl: unknown }> = [];
+  const add = (where: string, holder: unknown) => {
+    if (isObject(holder) && isObject(holder.cache_control)) marks.push({ where: `${where}cache_control.ttl`, ttl: holder.cache_control.ttl });
+  };
+  if (Array.isArray(body.tools)) body.tools.forEach((tool, i) => add(`tools.${i}.`, tool));
+  if (Array.isArray(body.system)) body.system.forEach((block, i) => add(`system.${i}.`, block));
+  if (Array.isArray(body.messages)) {
+    body.messages.forEach((message, i) => {
+      blocksOf(isObject(message) ? message : undefined).forEach((block, j) => {
+        add(`messages.${i}.content.${j}.`, block);
+        if (block.type === "tool_result" && Array.isArray(block.content)) block.content.forEach((inner, k) => add(`messages.${i}.content.${j}.content.${k}.`, inner));
+      });
+    });
+  }
+  add("", body);
+  let shortSeen = false;
+  for (const mark of marks) {
+    if (mark.ttl !== "1h") shortSeen = true;
+    else if (shortSeen) {
+      return invalid(
+        `${mark.where}: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block. ` +
+          "Note that blocks are processed in the following order: `tools`, `system`, `messages`.",
+      );
+    }
+  }
+  return null;
 }
 
 function checkToolResultContent(where: string, block: Json): RequestProblem | null {

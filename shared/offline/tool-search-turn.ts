@@ -41,7 +41,8 @@ export async function planWithDeferredTools(request: MessagesRequest, planFor: P
   const serverSearch = tools.map((tool) => ({ tool, variant: searchVariant(tool) })).find((entry) => entry.variant && !isDeferred(entry.tool));
   // The search tools are the model's own means of finding tools: the skills plan without them.
   const others = (tool: Anthropic.ToolUnion) => tool !== clientSearch && tool !== serverSearch?.tool;
-  const seen = { ...inContext(request), tools: inContext(request).tools?.filter(others) };
+  const context = inContext(request);
+  const seen = { ...context, tools: context.tools?.filter(others) };
 
   const first = await planFor(seen);
   if ("bug" in first || "call" in first.plan) return withSearched(first, []);
@@ -118,7 +119,8 @@ function conceptPattern(capability: Capability): string {
 // required string; what else the schema requires gets its default or an empty value.
 function clientSearchInput(tool: Anthropic.Tool, capability: Capability, ctx: PlanContext): Record<string, unknown> {
   const properties = (tool.input_schema.properties ?? {}) as Record<string, { type?: unknown; description?: unknown; default?: unknown; enum?: unknown[] }>;
-  const strings = Object.entries(properties).filter(([, p]) => p?.type === "string" || p?.type === undefined);
+  // A choice from a list (a mode, a sort order) is not where a query goes.
+  const strings = Object.entries(properties).filter(([, p]) => (p?.type === "string" || p?.type === undefined) && !Array.isArray(p?.enum));
   const asks = strings.find(([key, p]) => /query|search|keyword|text|task|запрос|поиск/i.test(`${key} ${String(p?.description ?? "")}`));
   const required = tool.input_schema.required ?? [];
   const key = asks?.[0] ?? strings.find(([k]) => required.includes(k))?.[0] ?? strings[0]?.[0] ?? "query";

@@ -11,7 +11,7 @@ import type { Middleware } from "@anthropic-ai/sdk";
 import { notMessagesApi } from "../api-answer.ts";
 import type { Fetch } from "../client.ts";
 import { messageFromEvents, parseSse } from "../fake-api/sse.ts";
-import { estimateCost, modelName } from "../model.ts";
+import { estimateCost, modelName, usageCost, type UsageLike } from "../model.ts";
 import { noteBudgetStop } from "./budget-stops.ts";
 import { messages } from "../i18n/messages.ts";
 import { requestTimeoutSeconds } from "../request-timeout.ts";
@@ -64,7 +64,8 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         // A rough upper bound: about 4 characters per input token, and every allowed output token.
         const inputTokens = Math.ceil(body.length / 4);
         const outputTokens = parsed?.max_tokens ?? 1024;
-        const cost = estimateCost(model, inputTokens, outputTokens);
+        // With a cache breakpoint the input may be written to the cache, at up to twice the input price.
+        const cost = body.includes('"cache_control"') ? estimateCost(model, 0, outputTokens, { write1h: inputTokens }) : estimateCost(model, inputTokens, outputTokens);
         // A model without a price cannot be held to a budget: counting it as $0 would let it spend anything.
         if (cost === undefined) {
           noteBudgetStop();
@@ -108,7 +109,8 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
     // which the SDK does before it sends the next request. The timer above ended when the headers came;
     // a stream that then falls silent is given up on after the same wait without a single event.
     if (isMessages && response.ok && (response.headers.get("content-type") ?? "").includes("text/event-stream")) {
-      const counted = countStreamed(response, (usage) => (spent += estimateCost(model, usage.input_tokens, usage.output_tokens) ?? 0));
+      // What was spent counts the prompt cache's writes and reads too (usageCost), not only input_tokens.
+      const counted = countStreamed(response, (usage) => (spent += usageCost(model, usage) ?? 0));
       return stopWhenSilent(counted, timeoutSeconds, server);
     }
     if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
@@ -121,8 +123,8 @@ export function createRealModelGuard(options: GuardOptions = {}): RealModelGuard
         );
       }
       if (isMessages && response.ok) {
-        const usage = (safeJson(text) as { usage?: { input_tokens?: number; output_tokens?: number } } | undefined)?.usage;
-        spent += estimateCost(model, usage?.input_tokens ?? 0, usage?.output_tokens ?? 0) ?? 0;
+        const usage = (safeJson(text) as { usage?: Partial<UsageLike> } | undefined)?.usage;
+        spent += usageCost(model, { ...usage, input_tokens: usage?.input_tokens ?? 0, output_tokens: usage?.output_tokens ?? 0 }) ?? 0;
       }
     }
     return response;
@@ -170,7 +172,7 @@ function stopWhenSilent(response: Response, timeoutSeconds: number, server: stri
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-function countStreamed(response: Response, count: (usage: { input_tokens: number; output_tokens: number }) => void): Response {
+function countStreamed(response: Response, count: (usage: UsageLike) => void): Response {
   if (!response.body) return response;
   const decoder = new TextDecoder();
   let text = "";
@@ -182,7 +184,7 @@ function countStreamed(response: Response, count: (usage: { input_tokens: number
       },
       flush() {
         const { message } = messageFromEvents(parseSse(text + decoder.decode()));
-        if (message) count({ input_tokens: message.usage.input_tokens ?? 0, output_tokens: message.usage.output_tokens ?? 0 });
+        if (message) count({ ...message.usage, input_tokens: message.usage.input_tokens ?? 0, output_tokens: message.usage.output_tokens ?? 0 });
       },
     }),
   );

@@ -12,6 +12,8 @@ import { runLessonCommand } from "../../shared/cli/run-lesson.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 import { createRealModelGuard, RealModelStop } from "../../shared/real-model/guard.ts";
 import { createSpinner } from "../../shared/real-model/spinner.ts";
+import { estimateCost, usageCost } from "../../shared/model.ts";
+import { createTranscript, summaryLine } from "../../shared/transcript.ts";
 import { ask } from "./helpers.ts";
 
 const quiet = createSpinner({ isTTY: false, write: () => true } as unknown as NodeJS.WriteStream);
@@ -38,6 +40,60 @@ describe("--budget", () => {
     const { client, guard } = guarded([reply.text("A streamed answer of a few words.")], 1);
     await client.messages.stream({ model: "claude-haiku-5-5", max_tokens: 100, messages: [ask("hi")] }).finalMessage();
     expect(guard.spentUsd()).toBeGreaterThan(0);
+  });
+});
+
+// Prompt caching (lesson 12): input_tokens leaves out what was written to the cache (1.25x the input
+// price) and what was read from it (0.1x). A budget that counted input_tokens alone would spend more than
+// it says; the summary line would show less than the run cost.
+describe("--budget and the summary count the prompt cache", () => {
+  // `tag` makes each test's prefix its own: the fake's cache is shared by the whole process.
+  const cached = (question: string, tag = "budget"): Anthropic.MessageCreateParamsNonStreaming => ({
+    model: "claude-haiku-5-5",
+    max_tokens: 100,
+    system: [{ type: "text", text: `${"Answer in one short sentence, with the figure first. ".repeat(60)}(${tag} test)`, cache_control: { type: "ephemeral" } }],
+    messages: [ask(question)],
+  });
+
+  it("counts a cache write and a cache read, plain and streamed", async () => {
+    const { client, guard } = guarded([reply.text("First."), reply.text("Second.")], 1);
+    const first = await client.messages.create(cached("one?"));
+    expect(first.usage.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(guard.spentUsd()).toBeCloseTo(usageCost("claude-haiku-5-5", first.usage)!, 12);
+    expect(guard.spentUsd()).toBeGreaterThan(estimateCost("claude-haiku-5-5", first.usage.input_tokens, first.usage.output_tokens)!);
+    const second = await client.messages.stream({ ...cached("two?"), stream: true }).finalMessage();
+    expect(second.usage.cache_read_input_tokens).toBeGreaterThan(0);
+    expect(guard.spentUsd()).toBeCloseTo(usageCost("claude-haiku-5-5", first.usage)! + usageCost("claude-haiku-5-5", second.usage)!, 12);
+  });
+
+  it("the estimate before a request with a cache breakpoint prices its input as a cache write, so it stays an upper bound", async () => {
+    // About 800 input tokens: $0.00008 as input, $0.00016 written for an hour; 100 output tokens $0.00005.
+    const { client, mock } = guarded([reply.text("never")], 0.0002);
+    const error = await client.messages.create(cached("five?", "estimate")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RealModelStop);
+    expect(mock.requests).toEqual([]);
+    const { client: plainClient } = guarded([reply.text("fine")], 0.0002);
+    const { cache_control: _, ...plainSystem } = (cached("five?", "estimate").system as Anthropic.TextBlockParam[])[0]!;
+    await expect(plainClient.messages.create({ ...cached("five?", "estimate"), system: [plainSystem] })).resolves.toMatchObject({ type: "message" });
+  });
+
+  it("the transcript adds up each answer's cache writes and reads", async () => {
+    const transcript = createTranscript({ write: () => {} });
+    const mock = createMockModel([reply.text("First."), reply.text("Second.")]);
+    const client = new Anthropic({ apiKey: "k", baseURL: "http://mock.invalid", fetch: transcript.wrapFetch(mock.fetch), maxRetries: 0 });
+    const first = await client.messages.create(cached("three?", "transcript"));
+    const second = await client.messages.create(cached("four?", "transcript"));
+    expect(transcript.stats.cache).toEqual({ write5m: first.usage.cache_creation_input_tokens, write1h: 0, read: second.usage.cache_read_input_tokens });
+    expect(second.usage.cache_read_input_tokens).toBeGreaterThan(0);
+  });
+
+  it("the summary line prices the cache's writes and reads", () => {
+    const stats = { requests: 1, toolCalls: 0, inputTokens: 0, outputTokens: 0, model: "claude-sonnet-5-5" };
+    const plain = summaryLine(stats, 1, false);
+    // 40,000 tokens written for 5 minutes at $2.50 per million: $0.10.
+    const withCache = summaryLine({ ...stats, cache: { write5m: 40_000, write1h: 0, read: 0 } }, 1, false);
+    expect(plain).toContain("$0.0000");
+    expect(withCache).toContain("$0.1000");
   });
 });
 

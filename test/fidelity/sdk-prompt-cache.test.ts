@@ -87,6 +87,19 @@ describe("prompt caching: writes, reads and the rest", () => {
     expect((await usage(oneHour)).cache_read_input_tokens).toBe(0);
   });
 
+  it("refuses a 1-hour breakpoint after a 5-minute one, in the API's words (cnighswonger/claude-code-cache-fix#44)", async () => {
+    const tools = [{ ...rate(), cache_control: { type: "ephemeral" as const } }];
+    const late = params({ tools, system: [{ type: "text", text: longSystem(), cache_control: { type: "ephemeral", ttl: "1h" } }] });
+    const error = await client().beta.messages.create(late).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect((error as InstanceType<typeof Anthropic.APIError>).apiMessage).toBe(
+      "system.0.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block. Note that blocks are processed in the following order: `tools`, `system`, `messages`.",
+    );
+    // The other way round is the rule: the longer TTL first.
+    const early = params({ tools: [{ ...rate(), cache_control: { type: "ephemeral", ttl: "1h" } }] });
+    expect((await usage(early)).cache_creation!.ephemeral_1h_input_tokens).toBeGreaterThan(0);
+  });
+
   it("caches nothing, silently, below the model's minimum", async () => {
     const short = params({ tools: [{ ...rate(), description: "Exchange rates." }], system: [{ type: "text", text: `Be brief ${run}.`, cache_control: { type: "ephemeral" } }] });
     for (let i = 0; i < 2; i++) {

@@ -17,6 +17,7 @@
 // - "the tool definitions that search loads into context count as input tokens".
 
 import Anthropic from "@anthropic-ai/sdk";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../../shared/client.ts";
 import { runToolSearch, searchWords } from "../../shared/fake-api/tool-search.ts";
@@ -220,6 +221,26 @@ describe("the search itself (what the fake API runs for the server tools)", () =
     expect(runToolSearch("regex", { pattern: "(a+)+$" }, [slow as unknown as Anthropic.Tool])).toMatchObject({ type: "tool_search_tool_search_result" });
   });
 
+  it("property: whatever the input, a search answers (never throws) with at most 5 tools of the catalogue, each once", () => {
+    const some = SEARCHED.slice(0, 12);
+    const names = new Set(some.map((t) => t.name));
+    const pattern = fc.oneof(fc.string({ maxLength: 220 }), fc.stringMatching(/^[a-z_.*+?()|[\]^$\\{}0-9]{0,60}$/));
+    fc.assert(
+      fc.property(fc.constantFrom("regex" as const, "bm25" as const), fc.oneof(pattern, fc.jsonValue()), (variant, value) => {
+        const outcome = runToolSearch(variant, { pattern: value, query: value }, some);
+        if (outcome.type === "tool_search_tool_result_error") {
+          expect(outcome.error_code).toBe("invalid_tool_input");
+          return;
+        }
+        const found = outcome.tool_references.map((r) => r.tool_name);
+        expect(found.length).toBeLessThanOrEqual(5);
+        expect(new Set(found).size).toBe(found.length);
+        expect(found.every((name) => names.has(name))).toBe(true);
+      }),
+      { seed: 42, numRuns: 100 },
+    );
+  });
+
   it("ranks BM25 results by the query's words and refuses a query over 500 characters", () => {
     const outcome = runToolSearch("bm25", { query: "exchange rate between currencies" }, SEARCHED);
     expect(outcome.type === "tool_search_tool_search_result" && outcome.tool_references[0]).toEqual({ type: "tool_reference", tool_name: "fx_rate_lookup" });
@@ -230,7 +251,13 @@ describe("the search itself (what the fake API runs for the server tools)", () =
 
 describe("client-side tool search: tool_reference blocks in a tool_result", () => {
   // Named for nothing: the model knows what it does from its description.
-  const FINDER = tool("lookup", "Searches the tool catalogue and returns the tools that fit a task, as tool references.", { query: { type: "string", description: "What the tool should do" } }, false);
+  // A choice of mode comes first, and is required: the query still goes in `query`, the mode gets a value.
+  const FINDER = tool(
+    "lookup",
+    "Searches the tool catalogue and returns the tools that fit a task, as tool references.",
+    { mode: { type: "string", enum: ["words", "pattern"], description: "How to search" } as never, query: { type: "string", description: "What the tool should do" } },
+    false,
+  );
 
   it("calls the search tool with a query made from the task, then the tool it got back", async () => {
     const queries: string[] = [];
@@ -242,6 +269,7 @@ describe("client-side tool search: tool_reference blocks in a tool_result", () =
       return [{ type: "tool_reference", tool_name: wanted }];
     });
     expect(queries[0]).toContain("How much are 100 USD in EUR?");
+    expect(calls(turns[0]!.content)[0]!.input).toMatchObject({ mode: "words" });
     expect(turns.flatMap((t) => calls(t.content).map((c) => c.name))).toEqual(["lookup", "fx_rate_lookup", "lookup", "calc_expression"]);
     expect(turns.at(-1)!.stop_reason).toBe("end_turn");
   });
