@@ -14,7 +14,7 @@ import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
-import { cachedVerdict, fingerprint, keepVerdict } from "./verdict-cache.ts";
+import { cachedVerdict, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
 import { recordCheck } from "./check-times.ts";
 
 // The verdict's shape has its own file, so verdict-cache.ts can keep verdicts without importing the runner.
@@ -78,8 +78,11 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
   let closing = false;
   // A verdict is kept for the next progress; a check of the learner's own code is also timed
   // (check-times.ts: when they started, last checked, and were done), for progress --json.
-  const keep = (exercise: CourseUnit, print: string, verdict: CheckResult): void => {
-    keepVerdict(exercise, print, verdict, root);
+  // With the verdict go the course files its checks imported (vitest's module graph): the verdict
+  // depends on those (verdict-cache.ts), not on every file of lessons/ and shared/.
+  const keep = (vitest: Vitest, exercise: CourseUnit, inputs: VerdictInputs, verdict: CheckResult): void => {
+    const imported = verdict.broken ? undefined : importedFiles(vitest, path.join(root, testFileFor(exercise)), root);
+    keepVerdict(exercise, inputs, imported, verdict, root);
     if (target === "exercises") recordCheck(exercise, verdict, root);
   };
   // One vitest run at a time: watch may ask for a re-check while the progress run is still going.
@@ -92,34 +95,36 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
 
   const runner: CheckRunner = {
     async run(exercise) {
-      const print = fingerprint(exercise, target, root);
-      const result = await (await vitestNow()).runTestSpecifications(await specsFor(exercise));
+      const inputs = verdictInputs(exercise, target, root);
+      const vitest = await vitestNow();
+      const result = await vitest.runTestSpecifications(await specsFor(exercise));
       // The result lists every module vitest has run in this process; keep this exercise's.
       const file = path.join(root, testFileFor(exercise));
       const verdict = toCheckResult({ ...result, testModules: result.testModules.filter((m) => path.resolve(m.moduleId) === file) }, root, learnerDir(exercise));
-      if (!closing) keep(exercise, print, verdict);
+      if (!closing) keep(vitest, exercise, inputs, verdict);
       return verdict;
     },
     async runAll(exercises) {
-      const prints = new Map(exercises.map((e) => [e.id, fingerprint(e, target, root)]));
+      const inputs = new Map(exercises.map((e) => [e.id, verdictInputs(e, target, root)]));
       const kept = new Map<string, CheckResult>();
       for (const exercise of exercises) {
-        const verdict = cachedVerdict(exercise, prints.get(exercise.id)!, root);
+        const verdict = cachedVerdict(exercise, inputs.get(exercise.id)!, root);
         if (verdict) kept.set(exercise.id, { ...verdict, fromCache: true });
       }
       const toRun = exercises.filter((e) => !kept.has(e.id));
-      const result = toRun.length > 0 ? await (await vitestNow()).runTestSpecifications((await Promise.all(toRun.map(specsFor))).flat()) : undefined;
+      const vitest = toRun.length > 0 ? await vitestNow() : undefined;
+      const result = vitest ? await vitest.runTestSpecifications((await Promise.all(toRun.map(specsFor))).flat()) : undefined;
       const byExercise = new Map<string, CheckResult>();
       for (const exercise of exercises) {
         const fromCache = kept.get(exercise.id);
-        if (fromCache || !result) {
+        if (fromCache || !result || !vitest) {
           if (fromCache) byExercise.set(exercise.id, fromCache);
           continue;
         }
         const file = path.join(root, testFileFor(exercise));
         const modules = result.testModules.filter((m) => path.resolve(m.moduleId) === file);
         const verdict = toCheckResult({ ...result, testModules: modules, unhandledErrors: [] }, root, learnerDir(exercise));
-        if (!closing) keep(exercise, prints.get(exercise.id)!, verdict);
+        if (!closing) keep(vitest, exercise, inputs.get(exercise.id)!, verdict);
         byExercise.set(exercise.id, verdict);
       }
       return byExercise;
@@ -139,6 +144,27 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
     },
   };
   return { ...runner, run: (exercise) => serial(() => runner.run(exercise)), runAll: (exercises) => serial(() => runner.runAll(exercises)) };
+}
+
+// The files a test file imported, directly or through others, as vitest's module graph holds them
+// after a run (paths from the course folder; packages left out: package-lock.json stands for them).
+// undefined when vitest does not know the file.
+export function importedFiles(vitest: Vitest, testFile: string, root: string): string[] | undefined {
+  for (const project of vitest.projects) {
+    for (const environment of Object.values(project.vite.environments)) {
+      const start = environment.moduleGraph.getModuleById(testFile);
+      if (!start) continue;
+      const seen = new Set<string>();
+      const todo = [start];
+      for (let module = todo.pop(); module; module = todo.pop()) {
+        if (!module.file || seen.has(module.file)) continue;
+        seen.add(module.file);
+        todo.push(...module.importedModules);
+      }
+      return [...seen].map((file) => path.relative(root, file)).filter((file) => !file.startsWith("..") && !file.split(path.sep).includes("node_modules"));
+    }
+  }
+  return undefined;
 }
 
 type RunResult = Awaited<ReturnType<Vitest["runTestSpecifications"]>>;

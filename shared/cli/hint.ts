@@ -10,7 +10,7 @@ import path from "node:path";
 import chalk from "chalk";
 import { allPassed, firstFailing } from "./check-report.ts";
 import { createCheckRunner, type CheckOutcome, type CheckResult } from "./check-runner.ts";
-import { cachedVerdict, fingerprint } from "./verdict-cache.ts";
+import { cachedVerdict, verdictInputs } from "./verdict-cache.ts";
 import { findUnit, listUnits, unknownUnitMessage, type CourseUnit } from "./course-files.ts";
 import { todosIn } from "./todos.ts";
 import { courseLanguage, type Lang } from "../i18n/language.ts";
@@ -164,7 +164,7 @@ export function nextHintLines(exercise: CourseUnit, failing: CheckOutcome | unde
 
 async function lastVerdict(exercise: CourseUnit): Promise<CheckResult> {
   // Nothing changed since the last check (npm run check, watch): its verdict says what fails, at once.
-  const kept = cachedVerdict(exercise, fingerprint(exercise, "exercises"));
+  const kept = cachedVerdict(exercise, verdictInputs(exercise, "exercises"));
   if (kept) return kept;
   const runner = await createCheckRunner();
   try {

@@ -2,12 +2,11 @@
 // search-contacts.ts (the starter, the reference, something in between) and runs the course's commands
 // as real processes, the way `npm run check 1` runs. Used by workbench-output.test.ts.
 
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { copyCourse, type CourseCopy } from "../../shared/cli/course-copy.ts";
-import { localChildEnv } from "./run-cli.ts";
+import { runCli, type CliResult } from "./run-cli.ts";
 
 const FILE = path.join("exercises", "01-first-tool", "search-contacts.ts");
 const SOLUTION = path.join("solutions", "01-first-tool", "search-contacts.ts");
@@ -18,8 +17,8 @@ export interface Exercise01Copy {
   solution: string; // the reference solution's search-contacts.ts
   write(text: string): void; // saves search-contacts.ts in the copy
   // Runs `node shared/cli/launch.mjs ...args` in the copy, with no colour settings and no API key
-  // unless `env` gives them.
-  course(args: string[], env?: Record<string, string>): { code: number | null; out: string; stdout: string };
+  // unless `env` gives them. Asynchronous, so runs that read the same files can go side by side.
+  course(args: string[], env?: Record<string, string>): Promise<CliResult>;
   remove(): void;
 }
 
@@ -48,12 +47,8 @@ function exercise01Copy(prefix: string, options: Exercise01CopyOptions): Exercis
     starter: readFileSync(path.join(copy.root, FILE), "utf8"),
     solution: readFileSync(path.join(copy.root, SOLUTION), "utf8"),
     write: (text) => writeFileSync(path.join(copy.root, FILE), text),
-    course(args, env = {}) {
-      // localChildEnv: no CA file to parse at each start (no run opens a TLS connection).
-      const childEnv = localChildEnv({ FORCE_COLOR: undefined, NO_COLOR: undefined, ANTHROPIC_API_KEY: undefined, ...env });
-      const result = spawnSync(process.execPath, ["shared/cli/launch.mjs", ...args], { cwd: copy.root, env: childEnv, encoding: "utf8", timeout: 90_000 });
-      return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
-    },
+    // runCli: no CA file to parse at each start (no run opens a TLS connection), no key, no model.
+    course: (args, env = {}) => runCli(args, { cwd: copy.root, env: { FORCE_COLOR: undefined, NO_COLOR: undefined, ...env }, timeoutMs: 90_000 }),
     remove: () => copy.remove(),
   };
 }
