@@ -67,7 +67,7 @@ describe("what a search reads: toolText (TODO 1)", () => {
     expect(text.startsWith("stock_probe"), say(`toolText should start with the tool's name; it gave ${show(text)} (TODO 1 in ${TERMS}).`, `toolText должна начинаться с имени инструмента; получилось ${show(text)} (TODO 1 в ${TERMS}).`)).toBe(true);
     expect(text, say("toolText should hold the tool's description.", "В toolText должно быть описание инструмента.")).toContain("Units on hand in one place.");
     expect(text, say("toolText should hold each parameter's name: `sku` is only in the inventory tools' parameters.", "В toolText должно быть имя каждого параметра: `sku` есть только в параметрах складских инструментов.")).toMatch(/\bsku\b/);
-    expect(text, say("toolText should hold each parameter's description too (sku: Code of the product.).", "В toolText должно быть и описание каждого параметра (sku: Code of the product.).")).toContain("Code of the product.");
+    expect(text, say("toolText should hold each parameter's description too (`sku: Code of the product.`).", "В toolText должно быть и описание каждого параметра (`sku: Code of the product.`).")).toContain("Code of the product.");
     expect(text, say("A parameter with no description still counts: its name is in the text.", "Параметр без описания тоже считается: его имя есть в тексте.")).toMatch(/\bwarehouse\b/);
     expect(toolTerms(probe), say("The words of the text (toolTerms) should include the parameter's description's words.", "Слова текста (toolTerms) должны включать слова описания параметра.")).toContain("product");
   });
@@ -114,7 +114,7 @@ describe("BM25 ranking (TODO 2)", () => {
       tool("send_report", "Send the report."),
     ];
     const found = bm25Rank(small, ["the", "invoice"], 5);
-    expect(found[0], say(`For [the, invoice] the tool about invoices should come first, not the one that says "the" most: weigh each word by idf = ln(1 + (N - n + 0.5) / (n + 0.5)). Got ${show(found)}.`, `Для [the, invoice] первым должен быть инструмент про счета, а не тот, где чаще всего "the": взвешивайте каждое слово через idf = ln(1 + (N - n + 0.5) / (n + 0.5)). Получилось ${show(found)}.`)).toBe("archive_invoice");
+    expect(found[0], say(`For \`[the, invoice]\` the tool about invoices should come first, not the one that says \`the\` most: weigh each word by \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Got ${show(found)}.`, `Для \`[the, invoice]\` первым должен быть инструмент про счета, а не тот, где чаще всего \`the\`: взвешивайте каждое слово через \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Получилось ${show(found)}.`)).toBe("archive_invoice");
   });
 
   it("a short description about the word beats a long one that mentions it once (length)", () => {
@@ -135,7 +135,7 @@ describe("BM25 ranking (TODO 2)", () => {
       tool("print_label", "Print a label."),
     ];
     const found = bm25Rank(small, ["overdue", "invoice"], 5);
-    expect(found[0], say(`Repeating a word should saturate: tf × (K1 + 1) / (tf + K1 × ...), not tf. Got ${show(found)}.`, `Повтор слова должен насыщаться: tf × (K1 + 1) / (tf + K1 × ...), а не tf. Получилось ${show(found)}.`)).toBe("overdue_invoices");
+    expect(found[0], say(`Repeating a word should saturate: \`tf × (K1 + 1) / (tf + K1 × ...)\`, not \`tf\`. Got ${show(found)}.`, `Повтор слова должен насыщаться: \`tf × (K1 + 1) / (tf + K1 × ...)\`, а не \`tf\`. Получилось ${show(found)}.`)).toBe("overdue_invoices");
   });
 
   it("returns no tool that scores 0, at most k, and equal scores in catalogue order", () => {
@@ -233,7 +233,12 @@ describe("the regex mode, on RE2 (TODO 4)", () => {
   });
 
   it("refuses a pattern longer than 200 characters before compiling it, naming the limit; 200 is fine", { tags: "hard" }, () => {
-    expect(regexRank(catalogue, "a".repeat(MAX_PATTERN_CHARS), 5), say("A pattern of exactly 200 characters is allowed.", "Шаблон ровно из 200 символов разрешён.")).toEqual([]);
+    try {
+      expect(regexRank(catalogue, "a".repeat(MAX_PATTERN_CHARS), 5), say("A pattern of exactly 200 characters finds nothing here.", "Шаблон ровно из 200 символов здесь ничего не находит.")).toEqual([]);
+    } catch (error) {
+      if (error instanceof ToolSearchError) failWith(say(`A pattern of exactly 200 characters was refused: the limit allows 200 (refuse only length > MAX_PATTERN_CHARS) (TODO 4 in ${SEARCH}).`, `Шаблон ровно из 200 символов отклонён, а предел разрешает 200 (отклоняйте только length > MAX_PATTERN_CHARS) (TODO 4 в ${SEARCH}).`), error);
+      throw error;
+    }
     expectToolSearchError(refusal(() => regexRank(catalogue, "a".repeat(MAX_PATTERN_CHARS + 1), 5), "regexRank with 201 characters", "regexRank с 201 символом"), ["200"], "a pattern of 201 characters", "шаблон из 201 символа");
     expectToolSearchError(refusal(() => regexRank(catalogue, "(".repeat(300), 5), "regexRank with 300 characters", "regexRank с 300 символами"), ["200"], "an invalid pattern of 300 characters (check the length before compiling)", "неверный шаблон из 300 символов (проверяйте длину до компиляции)");
   });
@@ -371,8 +376,8 @@ describe("the cache breakpoint (TODO 6)", () => {
 
 // --- hard mode: Russian (TODO 7) and properties -----------------------------------------------------
 
-describe("Russian queries (TODO 7)", { tags: "hard" }, () => {
-  it("englishFor: the longest stem wins, inflected words are found, unknown words give []", () => {
+describe("Russian queries (TODO 7)", () => {
+  it("englishFor: the longest stem wins, inflected words are found, unknown words give []", { tags: "hard" }, () => {
     expect(englishFor("заказчика"), say(`"заказчика" starts with both заказ and заказчик: the longest stem wins, so it is a customer (TODO 7 in ${TERMS}).`, `"заказчика" начинается и с заказ, и с заказчик: побеждает самая длинная основа, это customer (TODO 7 в ${TERMS}).`)).toEqual(["customer"]);
     expect(englishFor("заказы"), say("заказы: an order", "заказы: order")).toEqual(["order"]);
     expect(englishFor("счетов"), say("RU_TERMS holds stems: счетов starts with счет", "в RU_TERMS — основы: счетов начинается с счет")).toEqual(["invoice", "bill"]);
@@ -380,19 +385,19 @@ describe("Russian queries (TODO 7)", { tags: "hard" }, () => {
     expect(englishFor("абракадабра"), say("a word with no stem gives []", "слово без основы даёт []")).toEqual([]);
   });
 
-  it("finds tools for Russian queries: счёт, посылку, сотрудника", () => {
+  it("finds tools for Russian queries: счёт, посылку, сотрудника", { tags: "hard" }, () => {
     expect(names(searchTools(catalogue, "создать счёт"))[0], say("создать счёт: create an invoice", "создать счёт: create an invoice")).toBe("billing_create_invoice");
     expect(names(searchTools(catalogue, "отследить посылку"))[0], say("отследить посылку: track a parcel", "отследить посылку: track a parcel")).toBe("track_package");
     expect(names(searchTools(catalogue, "отпуск сотрудника"))[0], say("отпуск сотрудника: an employee's leave", "отпуск сотрудника: отпуск сотрудника")).toMatch(/^hr_/);
   });
 });
 
-describe("the search as a property (seeded)", { tags: "hard" }, () => {
+describe("the search as a property (seeded)", () => {
   const words = ["invoice", "track", "parcel", "contact", "crm", "the", "счёт", "посылку", "zzz", "", " ", "_", "Invoice"];
   const query = fc.array(fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 })), { maxLength: 6 }).map((parts) => parts.join(" "));
   const part = fc.shuffledSubarray(catalogue, { minLength: 0, maxLength: 25 });
 
-  it("any query: references to catalogue tools only, each once, at most k (seeded)", () => {
+  it("any query: references to catalogue tools only, each once, at most k (seeded)", { tags: "hard" }, () => {
     fc.assert(
       fc.property(part, query, fc.integer({ min: 1, max: MAX_K }), fc.boolean(), (tools, text, k, doubled) => {
         const given = doubled ? [...tools, ...tools] : tools;
@@ -414,7 +419,7 @@ describe("the search as a property (seeded)", { tags: "hard" }, () => {
     );
   });
 
-  it("any pattern: references or a ToolSearchError, never another error (seeded)", () => {
+  it("any pattern: references or a ToolSearchError, never another error (seeded)", { tags: "hard" }, () => {
     const pattern = fc.string({ unit: fc.constantFrom(..."ab()[]{}*+?|\\^$.-_=!<>:1crmINV ".split("")), maxLength: 40 });
     fc.assert(
       fc.property(part, pattern, (tools, text) => {

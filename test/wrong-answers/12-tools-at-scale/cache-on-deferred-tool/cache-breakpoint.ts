@@ -36,7 +36,3 @@ export function withCacheBreakpoint<R extends CacheableRequest>(request: R): R {
   if (upFront < 0) return request;
   return { ...request, tools: list.map((tool, index) => (index === upFront ? { ...tool, cache_control: EPHEMERAL } : tool)) };
 }
-
-function isDeferred(tool: Anthropic.Beta.BetaToolUnion): boolean {
-  return "defer_loading" in tool && tool.defer_loading === true;
-}

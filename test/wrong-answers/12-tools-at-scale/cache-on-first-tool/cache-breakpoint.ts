@@ -32,12 +32,8 @@ export function withCacheBreakpoint<R extends CacheableRequest>(request: R): R {
   }
   const list = tools ?? [];
   let upFront = 0;
-  while (upFront < list.length && isDeferred(list[upFront]!)) upFront++;
+  while (upFront < list.length && (list[upFront] as { defer_loading?: boolean }).defer_loading === true) upFront++;
   if (upFront === list.length) upFront = -1;
   if (upFront < 0) return request;
   return { ...request, tools: list.map((tool, index) => (index === upFront ? { ...tool, cache_control: EPHEMERAL } : tool)) };
-}
-
-function isDeferred(tool: Anthropic.Beta.BetaToolUnion): boolean {
-  return "defer_loading" in tool && tool.defer_loading === true;
 }

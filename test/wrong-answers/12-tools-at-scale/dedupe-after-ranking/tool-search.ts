@@ -121,12 +121,6 @@ export function searchTools(catalogue: CatalogueTool[], query: string, options: 
   return [...new Set(names)].map((name) => ({ type: "tool_reference", tool_name: name }));
 }
 
-// The first tool of each name, in catalogue order.
-function onePerName(catalogue: CatalogueTool[]): CatalogueTool[] {
-  const seen = new Set<string>();
-  return catalogue.filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
-}
-
 // What a tool_result may hold (the SDK's type): text, or blocks such as tool_reference.
 export type ToolResultContent = NonNullable<Anthropic.Beta.BetaToolResultBlockParam["content"]>;
 

@@ -117,15 +117,11 @@ export function searchTools(catalogue: CatalogueTool[], query: string, options: 
   if (mode !== "bm25" && mode !== "regex") {
     throw new ToolSearchError(`mode must be "bm25" (words) or "regex" (a pattern); got ${JSON.stringify(mode)}.`);
   }
-  const tools = onePerName(catalogue);
+  // The first tool of each name, before ranking: k results are then k different tools.
+  const seen = new Set<string>();
+  const tools = catalogue.filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
   const names = mode === "regex" ? regexRank(tools, query, k) : bm25Rank(tools, queryTerms(query), k);
   return names.map((name) => ({ type: "tool_reference", tool_name: name }));
-}
-
-// The first tool of each name, in catalogue order.
-function onePerName(catalogue: CatalogueTool[]): CatalogueTool[] {
-  const seen = new Set<string>();
-  return catalogue.filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
 }
 
 // What a tool_result may hold (the SDK's type): text, or blocks such as tool_reference.
