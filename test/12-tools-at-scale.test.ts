@@ -10,6 +10,9 @@ import { englishFor, queryTerms, toolTerms, toolText } from "@exercise/12-tools-
 import { bm25Rank, MAX_K, MAX_PATTERN_CHARS, regexRank, searchTools, ToolSearchError, toolSearchTool, type ToolReference } from "@exercise/12-tools-at-scale/tool-search.ts";
 import { withCacheBreakpoint, type CacheableRequest } from "@exercise/12-tools-at-scale/cache-breakpoint.ts";
 import type Anthropic from "@anthropic-ai/sdk";
+import { inContext } from "../shared/fake-api/deferred-tools.ts";
+import { createMockModel, reply } from "../shared/mock/mock-model.ts";
+import { modelName } from "../shared/model.ts";
 import { failWith } from "./helpers/fail-with.ts";
 import { say } from "./helpers/say.ts";
 
@@ -275,6 +278,39 @@ describe("the tool_search tool (TODO 5)", () => {
     );
     expect(await run({ query: "invoice", limit: 2 }), say("limit is passed on as k", "limit передаётся как k")).toEqual(searchTools(catalogue, "invoice", { k: 2 }));
     expect(await run({ query: "^hr_", mode: "regex", limit: 3 }), say("mode is passed on", "mode передаётся дальше")).toEqual(searchTools(catalogue, "^hr_", { k: 3, mode: "regex" }));
+  });
+
+  it("its answer goes to the API as it is: the strict mock accepts it, and the tool it names can then be called", async () => {
+    const shipping = catalogue.filter((t) => /parcel|shipment|pickup/.test(t.description)).slice(0, 12);
+    const search = (() => {
+      try {
+        return toolSearchTool(shipping);
+      } catch (error) {
+        return failWith(say(`toolSearchTool(catalogue) threw: ${(error as Error).message}`, `toolSearchTool(catalogue) бросила исключение: ${(error as Error).message}`), error);
+      }
+    })();
+    const mock = createMockModel([reply.toolUse("tool_search", { query: "track a parcel" }), reply.toolUse("track_package", { tracking_number: "JD014600006281230707" }), reply.text("It is on its way.")]);
+    const { run: _run, ...definition } = search;
+    const tools: Anthropic.Beta.BetaToolUnion[] = [definition, ...shipping.map((t) => ({ ...t, defer_loading: true }))];
+    const messages: Anthropic.Beta.BetaMessageParam[] = [{ role: "user", content: "Where is parcel JD014600006281230707?" }];
+    for (let turn = 0; turn < 3; turn++) {
+      let response: Anthropic.Beta.BetaMessage;
+      try {
+        response = await mock.client.beta.messages.create({ model: modelName(), max_tokens: 1024, tools, messages });
+      } catch (error) {
+        return failWith(say(`The mock API refused the request after tool_search answered: ${(error as Error).message}. The tool_result's content must be the tool_reference blocks themselves (TODO 5 in ${SEARCH}).`, `Мок-API отклонил запрос после ответа tool_search: ${(error as Error).message}. Содержимым tool_result должны быть сами блоки tool_reference (TODO 5 в ${SEARCH}).`), error);
+      }
+      messages.push({ role: "assistant", content: response.content });
+      const call = response.content.find((block): block is Anthropic.Beta.BetaToolUseBlock => block.type === "tool_use");
+      if (!call) break;
+      const content = call.name === "tool_search" ? await search.run(call.input as { query: string }) : "In transit, due tomorrow.";
+      messages.push({ role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content }] });
+    }
+    expect(mock.rejections, say("The API would refuse these requests.", "API отклонил бы эти запросы.")).toEqual([]);
+    // What the model sees on the turn after the search: the fake API's rule for deferred tools.
+    const seen = (inContext(mock.requests[1]!).tools ?? []).map((t) => ("name" in t ? t.name : ""));
+    expect(seen, say(`After tool_search answered, the model still cannot see track_package: the API loads a deferred tool only from tool_reference blocks in the tool_result's content, not from text that looks like them (TODO 5 in ${SEARCH}).`, `После ответа tool_search модель всё ещё не видит track_package: API подгружает отложенный инструмент только по блокам tool_reference в содержимом tool_result, а не по тексту, похожему на них (TODO 5 в ${SEARCH}).`)).toContain("track_package");
+    mock.assertAllUsed();
   });
 
   it("says so in a sentence when nothing matches, with the query and what to try", async () => {
