@@ -116,7 +116,7 @@ export const RU_TERMS: Record<string, string[]> = {
   измен: ["change", "update"],
   обнов: ["update"],
   отчет: ["report"],
-  продаж: ["sales"],
+  продаж: ["sale"],
   погод: ["weather"],
   перевод: ["translate"],
   перевест: ["translate"],
