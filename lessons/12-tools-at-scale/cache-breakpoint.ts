@@ -30,11 +30,7 @@ export function withCacheBreakpoint<R extends CacheableRequest>(request: R): R {
   }
   const list = tools ?? [];
   let upFront = list.length - 1;
-  while (upFront >= 0 && isDeferred(list[upFront]!)) upFront--;
+  while (upFront >= 0 && (list[upFront] as { defer_loading?: boolean }).defer_loading === true) upFront--;
   if (upFront < 0) return request;
   return { ...request, tools: list.map((tool, index) => (index === upFront ? { ...tool, cache_control: EPHEMERAL } : tool)) };
-}
-
-function isDeferred(tool: Anthropic.Beta.BetaToolUnion): boolean {
-  return "defer_loading" in tool && tool.defer_loading === true;
 }

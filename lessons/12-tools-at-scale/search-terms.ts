@@ -33,7 +33,7 @@ function singular(word: string): string {
 export function toolText(tool: CatalogueTool): string {
   const properties = (tool.input_schema.properties ?? {}) as Record<string, { description?: unknown }>;
   const parameters = Object.entries(properties).map(([name, schema]) =>
-    typeof schema?.description === "string" ? `${name}: ${schema.description}` : name,
+    typeof schema.description === "string" ? `${name}: ${schema.description}` : name,
   );
   return [tool.name, tool.description, ...parameters].join("\n");
 }
@@ -60,6 +60,7 @@ export const RU_TERMS: Record<string, string[]> = {
   наличи: ["availability", "stock"],
   поставщик: ["supplier"],
   заказ: ["order"],
+  заказчик: ["customer"],
   встреч: ["meeting", "event"],
   календар: ["calendar", "event"],
   событи: ["event"],
@@ -114,7 +115,7 @@ export const RU_TERMS: Record<string, string[]> = {
   измен: ["change", "update"],
   обнов: ["update"],
   отчет: ["report"],
-  продаж: ["sales"],
+  продаж: ["sale"],
   погод: ["weather"],
   перевод: ["translate"],
   перевест: ["translate"],
@@ -133,7 +134,7 @@ export const RU_TERMS: Record<string, string[]> = {
 };
 
 // A query's terms: its English words as they are, and each Russian word replaced by the English words
-// of the longest stem it starts with ("подписчиков" is a subscriber, not a subscription). A Russian
+// of the longest stem it starts with ("заказчика" is a customer, not an order). A Russian
 // word with no stem in the dictionary is dropped.
 export function queryTerms(query: string): string[] {
   return tokenize(query).flatMap((word) => (/\p{Script=Cyrillic}/u.test(word) ? englishFor(word) : [word]));
@@ -144,5 +145,5 @@ export function englishFor(word: string): string[] {
   for (const stem of Object.keys(RU_TERMS)) {
     if (word.startsWith(stem) && stem.length > best.length) best = stem;
   }
-  return best === "" ? [] : (RU_TERMS[best] ?? []);
+  return best === "" ? [] : RU_TERMS[best]!;
 }

@@ -40,14 +40,14 @@ export class ToolSearchError extends Error {
 
 // BM25's usual constants: K1 says how fast repeating a word stops adding to the score, B how much a
 // long text is discounted against a short one.
-const K1 = 1.2;
-const B = 0.75;
+export const K1 = 1.2;
+export const B = 0.75;
 
 // The names of the k tools that match `terms` best, best first. A tool that shares no term with the
 // query scores 0 and is not returned; equal scores keep the catalogue's order.
 export function bm25Rank(catalogue: CatalogueTool[], terms: string[], k: number): string[] {
   const documents = catalogue.map(toolTerms);
-  const averageLength = documents.reduce((sum, words) => sum + words.length, 0) / Math.max(documents.length, 1);
+  const averageLength = documents.reduce((sum, words) => sum + words.length, 0) / documents.length;
   const counts = documents.map((words) => {
     const count = new Map<string, number>();
     for (const word of words) count.set(word, (count.get(word) ?? 0) + 1);
@@ -64,7 +64,6 @@ export function bm25Rank(catalogue: CatalogueTool[], terms: string[], k: number)
     let score = 0;
     for (const term of terms) {
       const frequency = counts[index]!.get(term) ?? 0;
-      if (frequency === 0) continue;
       score += idf.get(term)! * ((frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength)));
     }
     return { name: tool.name, score, index };
@@ -87,9 +86,8 @@ export function regexRank(catalogue: CatalogueTool[], pattern: string, k: number
   try {
     regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
     throw new ToolSearchError(
-      `The pattern ${JSON.stringify(pattern)} is not one RE2 accepts (${why}). RE2 has no backreferences (\\1) and no lookarounds ((?=...)); ` +
+      `The pattern ${JSON.stringify(pattern)} is not one RE2 accepts (${(error as Error).message}). RE2 has no backreferences (\\1) and no lookarounds ((?=...)); ` +
         `put a backslash before a special character you mean literally ("get_invoice\\(" ). Or search with plain words: mode "bm25".`,
     );
   }
@@ -97,13 +95,15 @@ export function regexRank(catalogue: CatalogueTool[], pattern: string, k: number
 }
 
 // The search itself: checks what it was asked, ranks, and answers with references to tools of this
-// catalogue only, each once (a catalogue merged from two servers may list a tool twice; the API
-// refuses a reference to a tool the request does not have).
+// catalogue only (the API refuses a reference to a tool the request does not have), each once: a
+// catalogue merged from two servers may list a tool twice.
 export function searchTools(catalogue: CatalogueTool[], query: string, options: SearchOptions = {}): ToolReference[] {
   const k = options.k ?? DEFAULT_K;
   const mode = options.mode ?? "bm25";
   if (typeof query !== "string" || query.trim() === "") {
-    throw new ToolSearchError('The query is empty. Send a few words saying what the tool should do, e.g. "track a parcel" or "create an invoice".');
+    throw new ToolSearchError(
+      `query must be a few words saying what the tool should do, e.g. "track a parcel" or "create an invoice"; got ${JSON.stringify(query)}.`,
+    );
   }
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) {
     throw new ToolSearchError(`limit must be a whole number from 1 to ${MAX_K}; got ${JSON.stringify(k)}.`);
@@ -111,10 +111,11 @@ export function searchTools(catalogue: CatalogueTool[], query: string, options: 
   if (mode !== "bm25" && mode !== "regex") {
     throw new ToolSearchError(`mode must be "bm25" (words) or "regex" (a pattern); got ${JSON.stringify(mode)}.`);
   }
-  const names = mode === "regex" ? regexRank(catalogue, query, k) : bm25Rank(catalogue, queryTerms(query), k);
-  const known = new Set(catalogue.map((tool) => tool.name));
-  const unique = [...new Set(names)].filter((name) => known.has(name));
-  return unique.map((name) => ({ type: "tool_reference", tool_name: name }));
+  // The first tool of each name, before ranking: k results are then k different tools.
+  const seen = new Set<string>();
+  const tools = catalogue.filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
+  const names = mode === "regex" ? regexRank(tools, query, k) : bm25Rank(tools, queryTerms(query), k);
+  return names.map((name) => ({ type: "tool_reference", tool_name: name }));
 }
 
 // What a tool_result may hold (the SDK's type): text, or blocks such as tool_reference.
@@ -151,11 +152,8 @@ export function toolSearchTool(catalogue: CatalogueTool[]): ContentTool<SearchIn
       required: ["query"],
     },
     run(input) {
-      const query = (input as { query?: unknown }).query;
-      if (typeof query !== "string") {
-        throw new ToolSearchError(`query must be a string of a few words (or a pattern with mode "regex"); got ${JSON.stringify(query) ?? "nothing"}.`);
-      }
-      const references = searchTools(catalogue, query, { k: input.limit, mode: input.mode });
+      const { query, mode, limit } = input;
+      const references = searchTools(catalogue, query, { k: limit, mode });
       if (references.length === 0) {
         return `No tool matches ${JSON.stringify(query)}. Try other words for the job (a noun such as "invoice" or "parcel" works best), or mode "regex" with part of a tool's name.`;
       }

@@ -177,6 +177,9 @@ export const LESSON_WORDS: Array<{ exercise: string; file: string; target: strin
   },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "mcpToolName", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["the full name: mcp__<server>__<tool>, checked (TODO 1)"] },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolFromMcp", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)"] },
+  { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "searchTools", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the search: tool_reference blocks from this catalogue (TODO 3)"] },
+  { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "regexRank", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the regex mode, on RE2 (TODO 4)"] },
+  { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "toolSearchTool", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the tool_search tool (TODO 5)"] },
 ];
 
 export function lessonWordsAnswers(parent: string, only?: string[], root = process.cwd()): { answers: HintAnswer[]; problems: string[] } {
