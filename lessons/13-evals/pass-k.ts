@@ -35,7 +35,7 @@ export function passHatK(n: number, c: number, k: number): number {
 
 // n runs, c of them passed, k drawn: whole numbers with 0 <= c <= n and 1 <= k <= n. Anything else is
 // a mistake in the caller, and a number computed from it would look like a result.
-function checkCounts(n: number, c: number, k: number): void {
+export function checkCounts(n: number, c: number, k: number): void {
   const say = messages().passK;
   for (const [name, value] of [["n", n], ["c", c], ["k", k]] as const) {
     if (!Number.isInteger(value)) throw new RangeError(say.notWhole(name, String(value)));
