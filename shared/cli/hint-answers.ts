@@ -177,6 +177,13 @@ export const LESSON_WORDS: Array<{ exercise: string; file: string; target: strin
   },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "mcpToolName", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["the full name: mcp__<server>__<tool>, checked (TODO 1)"] },
   { exercise: "11-mcp", file: "mcp-tools.ts", target: "toolFromMcp", lesson: "lessons/11-mcp/mcp-tools.ts", checks: ["one MCP tool as a course Tool: untrusted, timed, capped (TODO 2)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "toolSequence", lesson: "lessons/13-evals/trace-graders.ts", checks: ["the tool sequence (TODO 1)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "toolArguments", lesson: "lessons/13-evals/trace-graders.ts", checks: ["the arguments (TODO 2)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "whereIs", lesson: "lessons/13-evals/trace-graders.ts", checks: ["whereIs", "paths that stay inside", "Windows paths", "agrees with path.posix.resolve"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "insideWorkspace", lesson: "lessons/13-evals/trace-graders.ts", checks: ["nothing outside the workspace (TODO 3)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "approvedEffects", lesson: "lessons/13-evals/trace-graders.ts", checks: ["no side effect without approval (TODO 4)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "outOfScope", lesson: "lessons/13-evals/trace-graders.ts", checks: ["out of scope: no tool at all (TODO 4)"] },
+  { exercise: "13-evals", file: "pass-k.ts", target: "passHatK", lesson: "lessons/13-evals/pass-k.ts", checks: ["pass^k (TODO 5)"] },
 ];
 
 export function lessonWordsAnswers(parent: string, only?: string[], root = process.cwd()): { answers: HintAnswer[]; problems: string[] } {

@@ -39,4 +39,5 @@ export const BILINGUAL_CHECKS = [
   "09-channels",
   "10-edit-tool",
   "11-mcp",
+  "13-evals",
 ];
