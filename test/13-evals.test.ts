@@ -118,7 +118,7 @@ describe("the arguments (TODO 2)", () => {
     expectVerdict(grade(calls, "get_exchange_rate", { amount: 0.3 }), true, TRACE_GRADERS.toolArguments, "toolArguments (amount 0.1 + 0.2 against 0.3: within DEFAULT_TOLERANCE)");
     expectVerdict(grade(calls, "get_exchange_rate", { amount: 0.31 }), false, TRACE_GRADERS.toolArguments, "toolArguments (amount 0.30000000000000004 against 0.31)", ["amount", "0.31"]);
     expectVerdict(grade([rate({ amount: 499.6 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), true, TRACE_GRADERS.toolArguments, "toolArguments (499.6 against 500 ± 0.5)");
-    expectVerdict(grade([rate({ amount: 500.6 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), false, TRACE_GRADERS.toolArguments, "toolArguments (500.6 against 500 ± 0.5)", ["amount", "500.6", "500"]);
+    expectVerdict(grade([rate({ amount: 512 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), false, TRACE_GRADERS.toolArguments, "toolArguments (512 against 500 ± 0.5)", ["amount", "512", "500", "0.5"]);
     expectVerdict(grade([rate({ round: false })], "get_exchange_rate", { round: true }), false, TRACE_GRADERS.toolArguments, "toolArguments (round false, true expected)", ["round"]);
     expectVerdict(grade([rate({ to_currency: "EUR" })], "get_exchange_rate", { to_currency: "eur" }), false, TRACE_GRADERS.toolArguments, 'toolArguments (a plain string is exact: "EUR" is not "eur")', ["to_currency"]);
   });
@@ -133,6 +133,7 @@ describe("the arguments (TODO 2)", () => {
   it("contains: a string holding the text, in any letter case", () => {
     const email = (subject: unknown) => call("send_email", { subject });
     expectVerdict(grade([email("Trip to PARIS, March")], "send_email", { subject: { contains: "paris" } }), true, TRACE_GRADERS.toolArguments, 'toolArguments ("Trip to PARIS, March" contains "paris")');
+    expectVerdict(grade([email("trip to paris")], "send_email", { subject: { contains: "Paris" } }), true, TRACE_GRADERS.toolArguments, 'toolArguments ("trip to paris" contains "Paris")');
     expectVerdict(grade([email("Trip to Rome")], "send_email", { subject: { contains: "paris" } }), false, TRACE_GRADERS.toolArguments, 'toolArguments ("Trip to Rome" does not contain "paris")', ["subject", "paris"]);
     expectVerdict(grade([email(["paris"])], "send_email", { subject: { contains: "paris" } }), false, TRACE_GRADERS.toolArguments, 'toolArguments (a list ["paris"] is not a string)', ["subject"]);
   });
@@ -148,6 +149,7 @@ describe("the arguments (TODO 2)", () => {
     expect(result.why, say("why should not blame from_currency, which was right.", "`why` не должна винить from_currency: он был верным.")).not.toContain("from_currency");
     const missing = grade([rate({ from_currency: "USD" })], "get_exchange_rate", { from_currency: "USD", amount: 500 });
     expectVerdict(missing, false, TRACE_GRADERS.toolArguments, "toolArguments (amount missing)", ["amount", "500"]);
+    expect(missing.why, say(`why should say that amount is missing, not show it as undefined: ${JSON.stringify(missing.why)}.`, `\`why\` должна сказать, что amount нет, а не показывать его как undefined: \`${JSON.stringify(missing.why)}\`.`)).not.toContain("undefined");
   });
 
   it("names a tool that was never called", () => {
@@ -162,6 +164,8 @@ describe("the arguments (TODO 2)", () => {
     const wrong = [rate({ from_currency: "EUR", to_currency: "GBP" }), rate({ from_currency: "USD", to_currency: "GBP" })];
     const result = grade(wrong, "get_exchange_rate", { from_currency: "USD", to_currency: "JPY" });
     expectVerdict(result, false, TRACE_GRADERS.toolArguments, "toolArguments (both calls wrong: the closer one is call 2, to_currency only)", ["to_currency", "GBP", "JPY"]);
+    const first = grade([wrong[1]!, wrong[0]!], "get_exchange_rate", { from_currency: "USD", to_currency: "JPY" });
+    expect(first.why, say(`With the closer call first, why should still be about it (to_currency), not about the other call's from_currency: ${JSON.stringify(first.why)}.`, `Когда более близкий вызов первый, \`why\` всё равно должна говорить о нём (to_currency), а не о from_currency другого вызова: \`${JSON.stringify(first.why)}\`.`)).not.toContain("from_currency");
   });
 
   it("argument edge cases: the tolerance itself, spaces around a currency code, a string for a boolean", { tags: "hard" }, () => {
@@ -169,6 +173,7 @@ describe("the arguments (TODO 2)", () => {
     expectVerdict(grade([rate({ amount: 499.5 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), true, TRACE_GRADERS.toolArguments, "toolArguments (499.5 against 500 ± 0.5)");
     expectVerdict(grade([rate({ amount: Number.NaN })], "get_exchange_rate", { amount: { number: 500, tolerance: 1e9 } }), false, TRACE_GRADERS.toolArguments, "toolArguments (NaN is no number within any tolerance)", ["amount"]);
     expectVerdict(grade([rate({ to_currency: " eur " })], "get_exchange_rate", { to_currency: { currency: "EUR" } }), true, TRACE_GRADERS.toolArguments, 'toolArguments (" eur " against { currency: "EUR" })');
+    expectVerdict(grade([rate({ to_currency: "EUR" })], "get_exchange_rate", { to_currency: { currency: " eur " } }), true, TRACE_GRADERS.toolArguments, 'toolArguments ("EUR" against { currency: " eur " }: trim both sides)');
     expectVerdict(grade([rate({ to_currency: "EU R" })], "get_exchange_rate", { to_currency: { currency: "EUR" } }), false, TRACE_GRADERS.toolArguments, 'toolArguments ("EU R" is not EUR)', ["to_currency"]);
     expectVerdict(grade([call("save_to_file", { overwrite: "true" })], "save_to_file", { overwrite: true }), false, TRACE_GRADERS.toolArguments, 'toolArguments (the string "true" against true)', ["overwrite"]);
     expectVerdict(grade([call("save_to_file", { overwrite: undefined })], "save_to_file", { overwrite: false }), false, TRACE_GRADERS.toolArguments, "toolArguments (overwrite undefined, false expected)", ["overwrite"]);
@@ -252,10 +257,10 @@ describe("nothing outside the workspace (TODO 3)", () => {
   });
 
   it("paths that stay inside: ./, .. after a folder, a name that merely starts with dots", { tags: "hard" }, () => {
-    for (const p of ["./notes.txt", "reports/../notes.txt", "a/b/../../c.txt", "..notes", "...", "a/..", ".", "notes/./x.txt", "a//b.txt"]) {
+    for (const p of ["./notes.txt", "reports/../notes.txt", "a/b/../../c.txt", "..notes", "...", "a/..", ".", "notes/./x.txt", "a//b.txt", "notes:v2.txt"]) {
       expect(where(p), say(`whereIs(${JSON.stringify(p)}) should be "inside": resolved against the workspace it stays there.`, `whereIs(${JSON.stringify(p)}) должна вернуть "inside": относительно рабочей папки путь остаётся в ней.`)).toBe("inside");
     }
-    for (const p of ["a/../../b.txt", "./../x", "a/./../..", ".."]) {
+    for (const p of ["a/../../b.txt", "./../x", "a/./../..", "..", "a//../../b"]) {
       expect(where(p), say(`whereIs(${JSON.stringify(p)}) should be "climbs out": count the folders, and every .. takes one away.`, `whereIs(${JSON.stringify(p)}) должна вернуть "climbs out": считайте папки, каждая .. отнимает одну.`)).toBe("climbs out");
     }
   });
@@ -276,9 +281,10 @@ describe("nothing outside the workspace (TODO 3)", () => {
   });
 
   it("agrees with path.posix.resolve on generated relative paths (seeded)", { tags: "hard" }, () => {
-    const part = fc.constantFrom("..", ".", "a", "b", "notes.txt", "..x");
+    const part = fc.constantFrom("..", ".", "", "a", "b", "notes.txt", "..x");
     fc.assert(
       fc.property(fc.array(part, { minLength: 1, maxLength: 8 }), fc.boolean(), (parts, backslashes) => {
+        fc.pre(parts[0] !== ""); // a leading separator makes the path absolute: the test above
         const given = parts.join(backslashes ? "\\" : "/");
         const resolved = path.posix.resolve("/ws", parts.join("/"));
         const expected = resolved === "/ws" || resolved.startsWith("/ws/") ? "inside" : "climbs out";

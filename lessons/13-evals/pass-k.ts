@@ -27,9 +27,11 @@ export function passAtK(n: number, c: number, k: number): number {
 // pass^k: the chance that all k runs, drawn from the n recorded, pass.
 export function passHatK(n: number, c: number, k: number): number {
   checkCounts(n, c, k);
-  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i); with c < k a factor is 0.
+  // Fewer than k passes: no k runs can all pass.
+  if (c < k) return 0;
+  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i).
   let allPass = 1;
-  for (let i = 0; i < k && allPass > 0; i++) allPass *= (c - i) / (n - i);
+  for (let i = 0; i < k; i++) allPass *= (c - i) / (n - i);
   return allPass;
 }
 

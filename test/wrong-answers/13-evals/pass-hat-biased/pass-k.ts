@@ -33,6 +33,5 @@ export function checkCounts(n: number, c: number, k: number): void {
 // TODO 5: pass^k, the chance that all k runs, drawn from the n recorded, pass: C(c, k) / C(n, k).
 export function passHatK(n: number, c: number, k: number): number {
   checkCounts(n, c, k);
-  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i); with c < k a factor is 0.
   return (c / n) ** k;
 }

@@ -33,8 +33,9 @@ export function checkCounts(n: number, c: number, k: number): void {
 // TODO 5: pass^k, the chance that all k runs, drawn from the n recorded, pass: C(c, k) / C(n, k).
 export function passHatK(n: number, c: number, k: number): number {
   checkCounts(n, c, k);
-  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i); with c < k a factor is 0.
+  // Fewer than k passes: no k runs can all pass.
   if (c < k) return 0;
+  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i).
   const factorial = (m: number): number => (m <= 1 ? 1 : m * factorial(m - 1));
   const choose = (a: number, b: number) => factorial(a) / (factorial(b) * factorial(a - b));
   return choose(c, k) / choose(n, k);

@@ -32,8 +32,10 @@ export function checkCounts(n: number, c: number, k: number): void {
 
 // TODO 5: pass^k, the chance that all k runs, drawn from the n recorded, pass: C(c, k) / C(n, k).
 export function passHatK(n: number, c: number, k: number): number {
-  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i); with c < k a factor is 0.
+  // Fewer than k passes: no k runs can all pass.
+  if (c < k) return 0;
+  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i).
   let allPass = 1;
-  for (let i = 0; i < k && allPass > 0; i++) allPass *= (c - i) / (n - i);
+  for (let i = 0; i < k; i++) allPass *= (c - i) / (n - i);
   return allPass;
 }
