@@ -164,12 +164,14 @@ describe("the arguments (TODO 2)", () => {
     const wrong = [rate({ from_currency: "EUR", to_currency: "GBP" }), rate({ from_currency: "USD", to_currency: "GBP" })];
     const result = grade(wrong, "get_exchange_rate", { from_currency: "USD", to_currency: "JPY" });
     expectVerdict(result, false, TRACE_GRADERS.toolArguments, "toolArguments (both calls wrong: the closer one is call 2, to_currency only)", ["to_currency", "GBP", "JPY"]);
+    expect(result.why, say(`why should be about the call that came closest (call 2, only to_currency wrong), not call 1's from_currency: ${JSON.stringify(result.why)}.`, `\`why\` должна говорить о самом близком вызове (вызов 2, неверен только to_currency), а не о from_currency вызова 1: \`${JSON.stringify(result.why)}\`.`)).not.toContain("from_currency");
     const first = grade([wrong[1]!, wrong[0]!], "get_exchange_rate", { from_currency: "USD", to_currency: "JPY" });
     expect(first.why, say(`With the closer call first, why should still be about it (to_currency), not about the other call's from_currency: ${JSON.stringify(first.why)}.`, `Когда более близкий вызов первый, \`why\` всё равно должна говорить о нём (to_currency), а не о from_currency другого вызова: \`${JSON.stringify(first.why)}\`.`)).not.toContain("from_currency");
   });
 
   it("argument edge cases: the tolerance itself, spaces around a currency code, a string for a boolean", { tags: "hard" }, () => {
     expectVerdict(grade([rate({ amount: 500.5 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), true, TRACE_GRADERS.toolArguments, "toolArguments (500.5 against 500 ± 0.5: the tolerance itself is within)");
+    expectVerdict(grade([rate({ amount: 0 })], "get_exchange_rate", { amount: 1e-9 }), true, TRACE_GRADERS.toolArguments, "toolArguments (0 against 1e-9: exactly DEFAULT_TOLERANCE away, which is within)");
     expectVerdict(grade([rate({ amount: 499.5 })], "get_exchange_rate", { amount: { number: 500, tolerance: 0.5 } }), true, TRACE_GRADERS.toolArguments, "toolArguments (499.5 against 500 ± 0.5)");
     expectVerdict(grade([rate({ amount: Number.NaN })], "get_exchange_rate", { amount: { number: 500, tolerance: 1e9 } }), false, TRACE_GRADERS.toolArguments, "toolArguments (NaN is no number within any tolerance)", ["amount"]);
     expectVerdict(grade([rate({ to_currency: " eur " })], "get_exchange_rate", { to_currency: { currency: "EUR" } }), true, TRACE_GRADERS.toolArguments, 'toolArguments (" eur " against { currency: "EUR" })');
@@ -402,6 +404,12 @@ describe("pass^k (TODO 5)", () => {
     expect(hat(5, 0, 1), say("passHatK(5, 0, 1): no passes: exactly 0.", "passHatK(5, 0, 1): успехов нет: ровно 0.")).toBe(0);
     expect(hat(7, 7, 7), say("passHatK(7, 7, 7): every run passed: exactly 1.", "passHatK(7, 7, 7): все прогоны прошли: ровно 1.")).toBe(1);
     expect(hat(8, 3, 1), say("passHatK(8, 3, 1) is the plain pass rate, 3/8.", "passHatK(8, 3, 1) — это просто доля успехов, 3/8.")).toBeCloseTo(3 / 8, 12);
+  });
+
+  it("c < k is exactly 0, not -0", { tags: "hard" }, () => {
+    for (const [n, c, k] of [[10, 1, 3], [10, 0, 2], [6, 2, 5]] as const) {
+      expect(Object.is(hat(n, c, k), 0), say(`passHatK(${n}, ${c}, ${k}) should be exactly 0, not -0: after the factor (c - i) reaches 0, the next ones are negative, and -0 prints as "-0" (Intl.NumberFormat, console.log). Return 0 when c < k.`, `passHatK(${n}, ${c}, ${k}) должна быть ровно 0, а не -0: после нулевого множителя (c - i) следующие отрицательны, а -0 печатается как "-0" (Intl.NumberFormat, console.log). Верните 0, когда c < k.`)).toBe(true);
+    }
   });
 
   it("stays finite where the binomials overflow a double", { tags: "hard" }, () => {

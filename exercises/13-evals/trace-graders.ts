@@ -3,13 +3,15 @@
 //   { grader: TRACE_GRADERS.<name>, pass, why }
 // where why is a reason a person can act on: name the tool, the call, the argument, the path.
 // Given: the types and constants (lessons/13-evals/trace-graders.ts), callName(call, index) which
-// reads "calculate (call 2)", and shown(value) which quotes a value from the model harmlessly.
+// reads "calculate (call 2)", shown(value) which quotes a value from the model harmlessly, and
+// describeExpected(expected) which says an ExpectedValue in words ("500 ± 0.5").
 // You do not need messages(): write why in your own words.
 
 import {
   callName,
   DEFAULT_PATH_ARGS,
   DEFAULT_TOLERANCE,
+  describeExpected,
   shown,
   TRACE_GRADERS,
   type ArgumentsExpect,

@@ -105,15 +105,9 @@ export function toolSequence(trace: Trace, expect: ToolSequenceExpect): GraderRe
       from = at + 1;
       continue;
     }
-    // Called, but only before the step it belongs after: out of order rather than missing. (Step 1
-    // has nothing before it: a call of its tool anywhere is found above.)
-    const early = names.findIndex((name, i) => name === tool && !used.has(i));
-    if (early >= 0) {
-      used.add(early);
-      problems.push(say.tooEarly(callName(trace.calls[early]!, early), expect.tools[step - 1]!));
-    } else {
-      problems.push(say.neverCalled(tool, step + 1, expect.tools.length));
-    }
+    // Not called after the step before it. If it was called earlier, that call is out of order: it
+    // is named below as unexpected, so the reason says both what is missing and what came instead.
+    problems.push(say.missing(tool, step, expect.tools));
   }
   const extra = trace.calls.flatMap((call, i) => (used.has(i) ? [] : [callName(call, i)]));
   if (extra.length > 0 && !expect.allowExtra) problems.push(say.extraCalls(extra, expect.tools));
@@ -125,7 +119,7 @@ export function toolSequence(trace: Trace, expect: ToolSequenceExpect): GraderRe
 function argumentProblem(input: Record<string, unknown>, key: string, expected: ExpectedValue): string | null {
   const say = messages().traceGraders;
   const wanted = describeExpected(expected);
-  if (!Object.hasOwn(input, key) || input[key] === undefined) return say.argMissing(key, wanted);
+  if (!Object.hasOwn(input, key)) return say.argMissing(key, wanted);
   const actual = input[key];
   return matches(actual, expected) ? null : say.argWrong(key, shown(actual), wanted);
 }
@@ -139,7 +133,8 @@ function matches(actual: unknown, expected: ExpectedValue): boolean {
   return actual.toLowerCase().includes(expected.contains.toLowerCase());
 }
 
-function describeExpected(expected: ExpectedValue): string {
+// What was expected, in words: "500 ± 0.5", "\"usd\" in any letter case".
+export function describeExpected(expected: ExpectedValue): string {
   const say = messages().traceGraders;
   if (typeof expected !== "object") return shown(expected);
   if ("number" in expected) return say.withinTolerance(expected.number, expected.tolerance);

@@ -412,8 +412,9 @@ export const en = {
     call: (name: string, n: number) => `${name} (call ${n})`,
     calledInOrder: (calls: string[]) => (calls.length > 0 ? `called ${calls.join(", ")}, in order` : "no tool was called"),
     noToolCalled: "no tool was called",
-    neverCalled: (tool: string, step: number, total: number) => `${tool} was never called (step ${step} of ${total})`,
-    tooEarly: (call: string, previous: string) => `${call} came before ${previous}; it should come after it`,
+    // step counts from 0; expected is the whole expected sequence.
+    missing: (tool: string, step: number, expected: string[]) =>
+      `${tool} is missing` + (step > 0 ? ` after ${expected[step - 1]}` : "") + ` (step ${step + 1} of ${expected.length})`,
     extraCalls: (calls: string[], expected: string[]) =>
       `unexpected ${calls.join(", ")}: ` + (expected.length > 0 ? `the task needs only ${expected.join(", ")}` : "the task needs no tool"),
     // Several problems of one run, or of one call, in one line.

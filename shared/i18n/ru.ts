@@ -387,8 +387,8 @@ export const ru: Messages = {
     call: (name, n) => `${name} (вызов ${n})`,
     calledInOrder: (calls) => (calls.length > 0 ? `вызваны ${calls.join(", ")}, по порядку` : "ни один инструмент не вызван"),
     noToolCalled: "ни один инструмент не вызван",
-    neverCalled: (tool, step, total) => `${tool} не вызван (шаг ${step} из ${total})`,
-    tooEarly: (call, previous) => `${call} пришёл раньше ${previous}, а должен идти после него`,
+    missing: (tool, step, expected) =>
+      `нет вызова ${tool}` + (step > 0 ? ` после ${expected[step - 1]}` : "") + ` (шаг ${step + 1} из ${expected.length})`,
     extraCalls: (calls, expected) =>
       `лишние вызовы: ${calls.join(", ")}; ` + (expected.length > 0 ? `задаче нужны только ${expected.join(", ")}` : "задаче не нужен ни один инструмент"),
     problems: (list) => list.join("; "),

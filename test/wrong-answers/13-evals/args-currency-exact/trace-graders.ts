@@ -9,6 +9,7 @@ import {
   callName,
   DEFAULT_PATH_ARGS,
   DEFAULT_TOLERANCE,
+  describeExpected,
   shown,
   TRACE_GRADERS,
   type ArgumentsExpect,
@@ -35,15 +36,9 @@ export function toolSequence(trace: Trace, expect: ToolSequenceExpect): GraderRe
       from = at + 1;
       continue;
     }
-    // Called, but only before the step it belongs after: out of order rather than missing. (Step 1
-    // has nothing before it: a call of its tool anywhere is found above.)
-    const early = names.findIndex((name, i) => name === tool && !used.has(i));
-    if (early >= 0) {
-      used.add(early);
-      problems.push(say.tooEarly(callName(trace.calls[early]!, early), expect.tools[step - 1]!));
-    } else {
-      problems.push(say.neverCalled(tool, step + 1, expect.tools.length));
-    }
+    // Not called after the step before it. If it was called earlier, that call is out of order: it
+    // is named below as unexpected, so the reason says both what is missing and what came instead.
+    problems.push(say.missing(tool, step, expect.tools));
   }
   const extra = trace.calls.flatMap((call, i) => (used.has(i) ? [] : [callName(call, i)]));
   if (extra.length > 0 && !expect.allowExtra) problems.push(say.extraCalls(extra, expect.tools));
@@ -56,7 +51,7 @@ export function toolSequence(trace: Trace, expect: ToolSequenceExpect): GraderRe
 function argumentProblem(input: Record<string, unknown>, key: string, expected: ExpectedValue): string | null {
   const say = messages().traceGraders;
   const wanted = describeExpected(expected);
-  if (!Object.hasOwn(input, key) || input[key] === undefined) return say.argMissing(key, wanted);
+  if (!Object.hasOwn(input, key)) return say.argMissing(key, wanted);
   const actual = input[key];
   return matches(actual, expected) ? null : say.argWrong(key, shown(actual), wanted);
 }
@@ -68,14 +63,6 @@ function matches(actual: unknown, expected: ExpectedValue): boolean {
   if (typeof actual !== "string") return false;
   if ("currency" in expected) return actual.trim() === expected.currency.trim();
   return actual.toLowerCase().includes(expected.contains.toLowerCase());
-}
-
-function describeExpected(expected: ExpectedValue): string {
-  const say = messages().traceGraders;
-  if (typeof expected !== "object") return shown(expected);
-  if ("number" in expected) return say.withinTolerance(expected.number, expected.tolerance);
-  if ("currency" in expected) return say.anyCase(shown(expected.currency));
-  return say.containing(shown(expected.contains));
 }
 
 // Passes when at least one call of the tool has every expected argument: a model that corrected
