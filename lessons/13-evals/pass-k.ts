@@ -27,15 +27,17 @@ export function passAtK(n: number, c: number, k: number): number {
 // pass^k: the chance that all k runs, drawn from the n recorded, pass.
 export function passHatK(n: number, c: number, k: number): number {
   checkCounts(n, c, k);
-  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i); with c < k a factor is 0.
+  // Fewer than k passes: no k runs can all pass.
+  if (c < k) return 0;
+  // C(c, k) / C(n, k) = product over i < k of (c-i) / (n-i).
   let allPass = 1;
-  for (let i = 0; i < k && allPass > 0; i++) allPass *= (c - i) / (n - i);
+  for (let i = 0; i < k; i++) allPass *= (c - i) / (n - i);
   return allPass;
 }
 
 // n runs, c of them passed, k drawn: whole numbers with 0 <= c <= n and 1 <= k <= n. Anything else is
 // a mistake in the caller, and a number computed from it would look like a result.
-function checkCounts(n: number, c: number, k: number): void {
+export function checkCounts(n: number, c: number, k: number): void {
   const say = messages().passK;
   for (const [name, value] of [["n", n], ["c", c], ["k", k]] as const) {
     if (!Number.isInteger(value)) throw new RangeError(say.notWhole(name, String(value)));

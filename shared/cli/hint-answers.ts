@@ -180,6 +180,13 @@ export const LESSON_WORDS: Array<{ exercise: string; file: string; target: strin
   { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "searchTools", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the search: tool_reference blocks from this catalogue (TODO 3)"] },
   { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "regexRank", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the regex mode, on RE2 (TODO 4)"] },
   { exercise: "12-tools-at-scale", file: "tool-search.ts", target: "toolSearchTool", lesson: "lessons/12-tools-at-scale/tool-search.ts", checks: ["the tool_search tool (TODO 5)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "toolSequence", lesson: "lessons/13-evals/trace-graders.ts", checks: ["the tool sequence (TODO 1)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "toolArguments", lesson: "lessons/13-evals/trace-graders.ts", checks: ["the arguments (TODO 2)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "whereIs", lesson: "lessons/13-evals/trace-graders.ts", checks: ["whereIs", "paths that stay inside", "Windows paths", "agrees with path.posix.resolve"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "insideWorkspace", lesson: "lessons/13-evals/trace-graders.ts", checks: ["nothing outside the workspace (TODO 3)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "approvedEffects", lesson: "lessons/13-evals/trace-graders.ts", checks: ["no side effect without approval (TODO 4)"] },
+  { exercise: "13-evals", file: "trace-graders.ts", target: "outOfScope", lesson: "lessons/13-evals/trace-graders.ts", checks: ["out of scope: no tool at all (TODO 4)"] },
+  { exercise: "13-evals", file: "pass-k.ts", target: "passHatK", lesson: "lessons/13-evals/pass-k.ts", checks: ["pass^k (TODO 5)"] },
 ];
 
 export function lessonWordsAnswers(parent: string, only?: string[], root = process.cwd()): { answers: HintAnswer[]; problems: string[] } {

@@ -40,4 +40,5 @@ export const BILINGUAL_CHECKS = [
   "10-edit-tool",
   "11-mcp",
   "12-tools-at-scale",
+  "13-evals",
 ];
