@@ -174,6 +174,7 @@ export async function runTask(client: Anthropic, task: EvalTask, options: RunOpt
 // The loop asks modelName() (ANTHROPIC_MODEL) which model to use; comparing two models sets it for the
 // runs of each. Runs are sequential, so nothing else reads it meanwhile.
 export async function withModel<T>(model: string, run: () => Promise<T>): Promise<T> {
+  if (model === modelName()) return run();
   const before = process.env.ANTHROPIC_MODEL;
   process.env.ANTHROPIC_MODEL = model;
   try {
