@@ -17,7 +17,7 @@ import { courseLanguage } from "../../shared/i18n/language.ts";
 import type { LessonFlags } from "../../shared/lesson-flags.ts";
 import { modelName } from "../../shared/model.ts";
 import { UsageError } from "../../shared/usage-error.ts";
-import { estimateRunUsd, evaluate, type Budget, type TaskResult } from "./evaluate.ts";
+import { dollars, estimateRunUsd, evaluate, type Budget, type TaskResult } from "./evaluate.ts";
 import { CHANGED_TOOL, VAGUE_DESCRIPTION, vagueRateTool } from "./regression.ts";
 import { differenceLines, resultTable, sideBySide, summarize, summaryLines } from "./report.ts";
 import { loadTaskSet, selectTasks, TASKS_FOLDER, type EvalTask } from "./task-set.ts";
@@ -146,6 +146,6 @@ function printEstimate(tasks: EvalTask[], models: string[], runsEach: number, bu
     }
   }
   const runs = tasks.length * runsEach * models.length;
-  print(say.estimate(runs, `$${total.toFixed(4)}`));
-  if (budget && total > budget.limitUsd) print(say.budgetTooSmall(Math.floor((budget.limitUsd / total) * runs), runs, `$${budget.limitUsd.toFixed(2)}`));
+  print(say.estimate(runs, dollars(total, 4)));
+  if (budget && total > budget.limitUsd) print(say.budgetTooSmall(Math.floor((budget.limitUsd / total) * runs), runs, dollars(budget.limitUsd, 2)));
 }

@@ -89,8 +89,13 @@ export async function evaluate(client: Anthropic, tasks: EvalTask[], options: Ev
     const left = tasks.length * options.runs - results.reduce((sum, r) => sum + r.runs.length, 0);
     if (left > 0) {
       noteBudgetStop();
-      print(say.budgetStop(`$${options.budget.spentUsd.toFixed(4)}`, `$${options.budget.limitUsd.toFixed(2)}`, left));
+      print(say.budgetStop(dollars(options.budget.spentUsd, 4), dollars(options.budget.limitUsd, 2), left));
     }
   }
   return results;
+}
+
+// $0.50, or every digit a budget below a cent was given with ($0.000001).
+export function dollars(amount: number, digits: number): string {
+  return amount > 0 && amount < 0.01 && digits < 6 ? `$${Number(amount.toPrecision(2))}` : `$${amount.toFixed(digits)}`;
 }

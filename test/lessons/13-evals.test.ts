@@ -272,6 +272,11 @@ describe("the evaluation", () => {
     expect(out).toMatch(/pass rate 2\/2 = 100%/);
     expect(out).toMatch(/pass rate 1\/2 = 50%/);
     expect(answer).toBe("1 of 2 passed.");
+    const stopped: string[] = [];
+    await runAgent(offline(), sampleTasks[2]!, { folder, budget: "0.000001", print: (line) => stopped.push(line) });
+    expect(stopped.join("\n")).toMatch(/Estimated cost before starting: about \$0\.\d+ for 2 runs/);
+    expect(stopped.join("\n")).toMatch(/covers about 0 of the 2 runs[\s\S]*Budget reached: \$0\.0000 spent of \$0\.000001; 2 runs were not started/);
+    await expect(runAgent(offline(), sampleTasks[2]!, { folder, budget: "lots" })).rejects.toThrow(/--budget takes an amount/);
     await expect(runAgent(offline(), "What is 2 + 2?", { folder })).rejects.toThrow(UsageError);
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, runs: "0" })).rejects.toThrow(/--runs takes a whole number/);
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, model: "a,b,c" })).rejects.toThrow(/two separated by a comma/);
