@@ -128,8 +128,9 @@ export async function runAgent(client: Anthropic, task: string, options: EvalAge
     for (const line of sideBySide(results[0]!.results, results[1]!.results, models[0]!, models[1]!)) print(line);
   }
   if (options.tasks === undefined) print(`\n${say.wholeSet(all.length)}`);
-  const last = summarize(results.at(-1)!.results);
-  return say.summary(last.passedRuns, last.runs);
+  // The closing line: after the change for before/after; every run of every model otherwise.
+  const counted = summarize(beforeAndAfter ? results[1]!.results : results.flatMap((r) => r.results));
+  return say.summary(counted.passedRuns, counted.runs);
 }
 
 function printEstimate(tasks: EvalTask[], models: string[], runsEach: number, budget: Budget | undefined, print: (line: string) => void): void {

@@ -83,6 +83,7 @@ function table(header: string[], rows: string[][]): string[] {
 export function summaryLines(summary: Summary): string[] {
   const say = words();
   const lines: string[] = [];
+  if (summary.runs === 0) return [`  ${say.noRuns}`];
   if (summary.runs === summary.tasks) lines.push(say.passRate(summary.passedRuns, summary.tasks, summary.interval.low, summary.interval.high));
   else lines.push(say.passRateRuns(summary.rate, summary.tasks, summary.interval.low, summary.interval.high));
   if (summary.passAtK !== undefined && summary.passHatK !== undefined) {
@@ -128,7 +129,7 @@ export function sideBySide(a: TaskResult[], b: TaskResult[], labelA: string, lab
   const rows = a.map((r) => [r.task.id, shown(r), shown(byId.get(r.task.id))]);
   const sa = summarize(a);
   const sb = summarize(b);
-  const rate = (s: Summary) => `${Math.round(s.rate * 100)}% (${Math.round(s.interval.low * 100)}-${Math.round(s.interval.high * 100)}%)`;
+  const rate = (s: Summary) => (s.runs === 0 ? t.notRun : `${Math.round(s.rate * 100)}% (${Math.round(s.interval.low * 100)}-${Math.round(s.interval.high * 100)}%)`);
   const perPass = (s: Summary) => (s.costPerPassUsd === undefined ? "-" : `$${s.costPerPassUsd.toFixed(5)}`);
   rows.push(["", rate(sa), rate(sb)], ["$ / pass", perPass(sa), perPass(sb)]);
   return table([t.task, labelA, labelB], rows);

@@ -71,7 +71,8 @@ const en = {
   compare: (a: string, b: string) => `Side by side: ${a} and ${b}`,
   model: "model",
   wholeSet: (n: number) => `This was the short run. The whole set (${n} tasks): npm run lesson 13 -- --tasks all`,
-  summary: (passed: number, n: number) => `${passed} of ${n} passed.`,
+  summary: (passed: number, n: number) => (n === 0 ? "No run was started." : `${passed} of ${n} passed.`),
+  noRuns: "no run was started",
   notACommand: (text: string) =>
     `Lesson 13 evaluates the agent of lesson 07 on its task set; it does not run a task of yours ("${text}"). ` +
     `Try: npm run lesson 13 -- "Evaluate the task set", with --tasks all, --runs 3, --model a,b or --budget 0.50.`,
@@ -149,7 +150,8 @@ const ru: Words = {
   compare: (a, b) => `Рядом: ${a} и ${b}`,
   model: "модель",
   wholeSet: (n) => `Это был короткий прогон. Весь набор (${countRu(n, "задача", "задачи", "задач")}): npm run lesson 13 -- --tasks all`,
-  summary: (passed, n) => `Прошло ${passed} из ${n}.`,
+  summary: (passed, n) => (n === 0 ? "Ни один запуск не начат." : `Прошло ${passed} из ${n}.`),
+  noRuns: "ни один запуск не начат",
   notACommand: (text) =>
     `Урок 13 оценивает агента урока 07 на наборе задач; вашу задачу («${text}») он не выполняет. ` +
     `Попробуйте: npm run lesson 13 -- "Оцени набор задач", с --tasks all, --runs 3, --model a,b или --budget 0.50.`,
