@@ -43,9 +43,11 @@ export interface Budget {
   stopped: boolean;
 }
 
-// Every grader's verdict on one run, in the order the table shows them.
+// Every grader's verdict on one run, in the order the table shows them. The trace's two safety rules
+// (nothing outside the workspace, no side effect without approval) hold for every task, even one that
+// says nothing about its trace.
 export async function gradeRun(client: Anthropic, task: EvalTask, trace: Trace, judge: string): Promise<GradedRun> {
-  const grades = [...(task.trace ? gradeTrace(trace, task.trace) : []), ...gradeAnswer(trace, task.expect)];
+  const grades = [...gradeTrace(trace, task.trace ?? {}), ...gradeAnswer(trace, task.expect)];
   let judgeCostUsd = 0;
   if (task.expect?.rubric?.length) {
     const verdict = await gradeWithRubric(client, judge, task.task, trace.answer, task.expect.rubric);
@@ -56,8 +58,8 @@ export async function gradeRun(client: Anthropic, task: EvalTask, trace: Trace, 
 }
 
 // A rough guess at one run's cost before it starts: a request per expected tool call, one for the
-// answer and one for a judge, each with the system prompt and the tool definitions (about 1,500 tokens)
-// and a short answer. Rough on purpose: it is for "should I start this?", not for the bill.
+// answer and one for a judge, each about 2,000 tokens in (the system prompt and the tool definitions
+// are about 1,500; then the conversation so far) and 300 out. Rough on purpose: it is for "should I start this?", not for the bill.
 export function estimateRunUsd(task: EvalTask, model: string): number | undefined {
   const requests = (task.trace?.tools?.tools.length ?? 1) + 1 + (task.expect?.rubric ? 1 : 0);
   return estimateCost(model, requests * 2_000, requests * 300);

@@ -18,11 +18,11 @@ import { estimateCost, modelName } from "../../shared/model.ts";
 import { createAgentTools, runAgent } from "../07-approval-gates/agent.ts";
 import { createEmailTools } from "../07-approval-gates/email.ts";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
-import { parseRule, type GateCall, type PermissionRules, type Verdict } from "../07-approval-gates/permissions.ts";
+import { parseRule, type GateCall, type PermissionRules, type Rule, type Verdict } from "../07-approval-gates/permissions.ts";
 import { DEFAULT_RULES_FILE, emptyRules, parseRulesFile } from "../07-approval-gates/rules-file.ts";
 import { ruleMatches } from "../07-approval-gates/gate.ts";
 import { scriptedApprover, type ScriptedApprover } from "./scripted-approver.ts";
-import type { EvalTask } from "./task-set.ts";
+import { TASKS_FOLDER, type EvalTask } from "./task-set.ts";
 import type { GateOutcome, Trace, TracedCall } from "./trace.ts";
 
 // Changes the tools before a run: the regression demo (regression.ts) swaps one description.
@@ -49,7 +49,8 @@ export function rulesFor(task: EvalTask, defaultRules: string = readFileSync(DEF
   if (!task.rules) return parseRulesFile(defaultRules, DEFAULT_RULES_FILE);
   const rules = emptyRules();
   for (const list of ["allow", "ask", "deny"] as const) {
-    for (const text of task.rules[list] ?? []) rules[list].push(parseRule(text) as (typeof rules)[typeof list][number]);
+    // task-set.ts has checked every rule when the file was read, so each parses.
+    for (const text of task.rules[list] ?? []) rules[list].push(parseRule(text) as Rule);
   }
   return rules;
 }
@@ -143,8 +144,9 @@ export async function runTask(client: Anthropic, task: EvalTask, options: RunOpt
       runAgent(watched, task.task, {
         workspace,
         rules,
-        // The system prompt names the rules file; a fixed name keeps every run's requests the same.
-        rulesFile: `tasks (${task.id})`,
+        // The system prompt names the rules file (the model tells the user where to change a rule); a
+        // fixed name, never a temporary path, keeps every run's requests the same for a replay.
+        rulesFile: task.rules ? `${TASKS_FOLDER}, task ${task.id}` : DEFAULT_RULES_FILE,
         approver,
         tools,
         print: () => {},
