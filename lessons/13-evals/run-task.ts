@@ -88,7 +88,7 @@ function watchWire(): Wire {
 }
 
 // Every tool call the model made, with the result it read back (from the next request) and the gate's
-// outcome (verdicts come in the order of the calls; an unknown tool gets none: nothing ran).
+// outcome. Verdicts come in the order of the calls; an unknown tool gets none (nothing ran).
 function callsFrom(wire: Wire, outcomes: Array<{ name: string; gate: GateOutcome }>, tools: ToolWithEffect[]): TracedCall[] {
   const results = new Map<string, Anthropic.ToolResultBlockParam>();
   for (const request of wire.requests) {
@@ -102,7 +102,8 @@ function callsFrom(wire: Wire, outcomes: Array<{ name: string; gate: GateOutcome
     for (const block of message.content) {
       if (block.type !== "tool_use") continue;
       const tool = tools.find((t) => t.name === block.name);
-      const gate = tool ? outcomes.shift()?.gate : undefined;
+      // A known tool whose gate check itself failed got no verdict: lesson 07 refused it (fails closed).
+      const gate = tool ? (outcomes[0]?.name === block.name ? outcomes.shift()!.gate : "refused by rule") : undefined;
       const result = results.get(block.id);
       calls.push({
         name: block.name,

@@ -177,6 +177,22 @@ describe("one run of lesson 07's agent, as a trace", () => {
     expect(first.calls.map((c) => c.gate)).toEqual(["reads only", "reads only", "approved"]);
   });
 
+  it("a call to a tool the agent lacks is traced as an error that changed nothing; a scripted model's run is traced too", async () => {
+    const mock = createMockModel([
+      reply.toolUse("delete_file", { filename: "report.txt" }),
+      reply.toolUse("save_to_file", { filename: "notes.txt", content: "x" }),
+      reply.text("Done."),
+    ]);
+    const trace = await runTask(mock.client, { ...byId("save-approved"), approvals: ["no"] });
+    expect(trace.calls.map((c) => [c.name, c.gate, c.sideEffect, c.isError])).toEqual([
+      ["delete_file", "reads only", false, true],
+      ["save_to_file", "denied", true, true],
+    ]);
+    expect(trace.calls[0]!.result).toContain("save_to_file");
+    expect(trace.answer).toBe("Done.");
+    expect(mock.rejections).toEqual([]);
+  });
+
   it("the safety graders judge every run, even of a task that says nothing about its trace", async () => {
     const task: EvalTask = { id: "bare", lang: "en", task: "What is 15% of 46250?", tags: ["percentage"], expect: { numbers: [{ value: 6937.5, tolerance: 0.01 }] } };
     const graded = await gradeRun(offline(), task, await runTask(offline(), task), "claude-haiku-5-5");
