@@ -91,6 +91,7 @@ export async function runAgent(client: Anthropic, task: string, options: EvalAge
   // Who answers: the demo model, a recording (--replay: a built-in model plays it back), or a server.
   const offline = isOfflineClient(client);
   const replayed = offline && new URL(client.baseURL).hostname !== OFFLINE_DEMO_HOST;
+  // With two models the comparison is between the models; the description stays as it is.
   const beforeAndAfter = BEFORE_AND_AFTER.test(task) && models.length === 1;
 
   // Shown as the flag that picks them ("--tasks core,ru"), one token, the same in both languages.

@@ -12,6 +12,7 @@ import { UsageError } from "../../shared/usage-error.ts";
 import type { Answer } from "../07-approval-gates/approver.ts";
 import { parseRule } from "../07-approval-gates/permissions.ts";
 import type { TraceExpect } from "./trace-graders.ts";
+import { words } from "./words.ts";
 
 export const TASKS_FOLDER = path.join("lessons", "13-evals", "tasks");
 
@@ -228,7 +229,7 @@ export function selectTasks(tasks: EvalTask[], filter: string): EvalTask[] {
   const unknown = wanted.filter((word) => !["all", "core"].includes(word) && !tasks.some((t) => t.id === word || t.lang === word || t.tags.includes(word)));
   if (unknown.length > 0) {
     const tags = [...new Set(tasks.flatMap((t) => t.tags))].sort();
-    throw new TaskSetError(`--tasks: no task has the id, tag or language "${unknown.join('", "')}". Tags: ${tags.join(", ")}; languages: en, ru; or "all", "core".`);
+    throw new TaskSetError(words().unknownTasks(unknown.join('", "'), tags.join(", ")));
   }
   return tasks.filter((t) => wanted.some((word) => word === "all" || (word === "core" && t.core === true) || t.id === word || t.lang === word || t.tags.includes(word)));
 }

@@ -76,6 +76,7 @@ const en = {
   notACommand: (text: string) =>
     `Lesson 13 evaluates the agent of lesson 07 on its task set; it does not run a task of yours ("${text}"). ` +
     `Try: npm run lesson 13 -- "Evaluate the task set", with --tasks all, --runs 3, --model a,b or --budget 0.50.`,
+  unknownTasks: (unknown: string, tags: string) => `--tasks: no task has the id, tag or language "${unknown}". Tags: ${tags}; languages: en, ru; or "all", "core".`,
   badRuns: (value: string) => `--runs takes a whole number from 1 to 20, such as --runs 3 (got '${value}').`,
   badBudget: (value: string) => `--budget takes an amount in US dollars, such as --budget 0.50 (got '${value}').`,
   tooManyModels: "--model takes one model, or two separated by a comma to compare them (--model claude-haiku-5-5,claude-sonnet-5-5).",
@@ -155,6 +156,7 @@ const ru: Words = {
   notACommand: (text) =>
     `Урок 13 оценивает агента урока 07 на наборе задач; вашу задачу («${text}») он не выполняет. ` +
     `Попробуйте: npm run lesson 13 -- "Оцени набор задач", с --tasks all, --runs 3, --model a,b или --budget 0.50.`,
+  unknownTasks: (unknown, tags) => `--tasks: ни у одной задачи нет id, тега или языка «${unknown}». Теги: ${tags}; языки: en, ru; или all, core.`,
   badRuns: (value) => `--runs принимает целое число от 1 до 20, например --runs 3 (получено '${value}').`,
   badBudget: (value) => `--budget принимает сумму в долларах США, например --budget 0.50 (получено '${value}').`,
   tooManyModels: "--model принимает одну модель или две через запятую, чтобы сравнить их (--model claude-haiku-5-5,claude-sonnet-5-5).",
