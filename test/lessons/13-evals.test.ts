@@ -263,6 +263,13 @@ describe("the evaluation", () => {
     expect(table).toMatch(/rate-usd-rub\s+FAIL\s+tools: get_exchange_rate was never called/);
   });
 
+  it("every core task, in both languages, passes on the offline model (the demonstration's baseline)", async () => {
+    const core = selectTasks(all, "core");
+    const results = await evaluate(offline(), core, { runs: 1, model: "claude-haiku-5-5", judge: "claude-haiku-5-5", print: () => {} });
+    const failed = results.filter((r) => !r.runs[0]!.pass).map((r) => `${r.task.id}: ${JSON.stringify(r.runs[0]!.grades.filter((g) => !g.pass))}`);
+    expect(failed, "a core task fails offline: fix the task's expectations in lessons/13-evals/tasks, or the offline model").toEqual([]);
+  });
+
   it("k runs per task give pass@k and pass^k, and the cost per passed run", async () => {
     const results = await evaluate(offline(), [byId("percent-of")], { runs: 2, model: "claude-haiku-5-5", judge: "claude-haiku-5-5", print: () => {} });
     const summary = summarize(results);
