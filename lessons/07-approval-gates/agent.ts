@@ -24,7 +24,7 @@ import { declareSafety, READS_ONLY } from "../05-parallel-and-safe/declare-safet
 import { defaultApprover, type Approver } from "./approver.ts";
 import { createEmailTools } from "./email.ts";
 import { createGatedExecutor, normalizeEach, type Decide, type ToolWithEffect } from "./gated-executor.ts";
-import type { PermissionRules } from "./permissions.ts";
+import type { GateCall, PermissionRules, Verdict } from "./permissions.ts";
 import { createReadFileTool } from "./read-file.ts";
 import { checkRules, DEFAULT_RULES_FILE, loadRules } from "./rules-file.ts";
 
@@ -47,6 +47,10 @@ export interface AgentOptions {
   // The gate itself; tests pass the learner's decide() from the exercise.
   decide?: Decide;
   print?: (line: string) => void;
+  // Plug points for a harness around the agent (lesson 13's evaluation): the tools to offer instead of
+  // createAgentTools(workspace)'s, and every verdict the gate gives, as it gives it.
+  tools?: ToolWithEffect[];
+  onVerdict?: (call: GateCall, verdict: Verdict) => void;
 }
 
 // saveOptions is a plug point for later lessons: lesson 08 keeps save_to_file out of the memory and
@@ -115,8 +119,8 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     rules = await loading;
   }
   const approver = options.approver ?? defaultApprover();
-  const tools = sessionTools.get(workspace) ?? createAgentTools(workspace);
-  sessionTools.set(workspace, tools);
+  const tools = options.tools ?? sessionTools.get(workspace) ?? createAgentTools(workspace);
+  if (!options.tools) sessionTools.set(workspace, tools);
 
   if (options.rules !== undefined || firstRun) {
     for (const warning of checkRules(rules, tools)) print(chalk.yellow(`  ! ${inert(warning)}`));
@@ -129,6 +133,7 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
     decide: options.decide,
     // The wire shows calls and results; only the gate knows why a call with side effects was let through.
     onVerdict: (call, verdict) => {
+      options.onVerdict?.(call, verdict);
       if (verdict.allowed && !call.readOnly) print(chalk.dim(messages().approval.gateRuns(inert(call.name), inert(verdict.reason))));
     },
   });

@@ -48,7 +48,8 @@ export function normalizeAddress(to: unknown): string {
 const MAX_SUBJECT = 200;
 const MAX_BODY = 20_000;
 
-export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEffect<PlanInput>; sendEmailTool: ToolWithEffect<SendInput> } {
+// newPlanId is a plug point: lesson 13's evaluation numbers plans, so a recorded run replays the same.
+export function createEmailTools(outboxDir: string, newPlanId: () => string = () => `plan_${randomBytes(4).toString("hex")}`): { planEmailTool: ToolWithEffect<PlanInput>; sendEmailTool: ToolWithEffect<SendInput> } {
   // Plans live as long as the agent runs; a new run plans again.
   const plans = new Map<string, EmailPlan>();
   const outboxName = path.basename(outboxDir);
@@ -75,7 +76,7 @@ export function createEmailTools(outboxDir: string): { planEmailTool: ToolWithEf
     // A list of addresses stays a list, each item tidied, so the gate can judge every recipient.
     normalizeInput: (input) => ({ ...input, to: normalizeEach(input.to, normalizeAddress) as string }),
     run(input) {
-      const plan: EmailPlan = { id: `plan_${randomBytes(4).toString("hex")}`, ...checkPlan(input) };
+      const plan: EmailPlan = { id: newPlanId(), ...checkPlan(input) };
       plans.set(plan.id, plan);
       return JSON.stringify({
         plan_id: plan.id,
