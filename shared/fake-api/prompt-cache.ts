@@ -61,7 +61,9 @@ function isObject(value: unknown): value is Json {
 }
 
 interface Block {
-  text: string;
+  // Where it is (tool, system, user, assistant) and its JSON: what the key is made of.
+  where: string;
+  json: string;
   breakpoint?: { ttlMs: number };
 }
 
@@ -84,7 +86,7 @@ function promptBlocks(body: Json): Block[] {
   const push = (where: string, block: unknown) => {
     const inner = isObject(block) && Array.isArray(block.content) ? block.content.find((b) => isObject(b) && b.cache_control) : undefined;
     const control = isObject(block) ? (block.cache_control ?? (isObject(inner) ? inner.cache_control : undefined)) : undefined;
-    blocks.push({ text: `${where}${JSON.stringify(withoutMarker(block))}`, breakpoint: ttlOf(control) });
+    blocks.push({ where, json: JSON.stringify(withoutMarker(block)), breakpoint: ttlOf(control) });
   };
   for (const tool of Array.isArray(body.tools) ? body.tools : []) {
     if (isObject(tool) && tool.defer_loading === true) continue;
@@ -102,7 +104,7 @@ function promptBlocks(body: Json): Block[] {
   // block cannot carry one).
   const automatic = ttlOf(body.cache_control);
   if (automatic) {
-    const last = [...blocks].reverse().find((b) => !/^(user|assistant):\{"type":"(redacted_)?thinking"/.test(b.text));
+    const last = [...blocks].reverse().find((b) => !/^\{"type":"(redacted_)?thinking"/.test(b.json));
     if (last && !last.breakpoint) last.breakpoint = automatic;
   }
   return blocks;
@@ -119,7 +121,7 @@ export function cacheUsage(body: unknown, totalTokens: number, now = Date.now())
 
   const chars: number[] = [];
   let sum = 0;
-  for (const block of blocks) chars.push((sum += block.text.length));
+  for (const block of blocks) chars.push((sum += block.json.length));
   // About four characters a token, as estimateTokens counts the whole request.
   const tokensAt = (i: number) => Math.min(totalTokens, Math.ceil(chars[i]! / 4));
 
@@ -128,7 +130,7 @@ export function cacheUsage(body: unknown, totalTokens: number, now = Date.now())
   const keys = new Map<number, string>();
   const hash: Hash = createHash("sha256").update(String(body.model));
   blocks.forEach((block, i) => {
-    hash.update(`\u0000${block.text}`);
+    hash.update(`\u0000${block.where}${block.json}`);
     if (wanted.has(i)) keys.set(i, hash.copy().digest("hex"));
   });
 
