@@ -115,8 +115,9 @@ function conceptPattern(capability: Capability): string {
   return pattern.length <= MAX_PATTERN_CHARS ? pattern : (a ?? capability.id).slice(0, MAX_PATTERN_CHARS);
 }
 
-// The query goes in the property that asks for one ("query", "search", "запрос"...), else the first
-// required string; what else the schema requires gets its default or an empty value.
+// The query (what the needed tool does, then the task) goes in the property that asks for one ("query",
+// "search", "запрос"...), else the first required string; what else the schema requires gets its
+// default or an empty value.
 function clientSearchInput(tool: Anthropic.Tool, capability: Capability, ctx: PlanContext): Record<string, unknown> {
   const properties = (tool.input_schema.properties ?? {}) as Record<string, { type?: unknown; description?: unknown; default?: unknown; enum?: unknown[] }>;
   // A choice from a list (a mode, a sort order) is not where a query goes.
@@ -124,7 +125,9 @@ function clientSearchInput(tool: Anthropic.Tool, capability: Capability, ctx: Pl
   const asks = strings.find(([key, p]) => /query|search|keyword|text|task|запрос|поиск/i.test(`${key} ${String(p?.description ?? "")}`));
   const required = tool.input_schema.required ?? [];
   const key = asks?.[0] ?? strings.find(([k]) => required.includes(k))?.[0] ?? strings[0]?.[0] ?? "query";
-  const input: Record<string, unknown> = { [key]: `${ctx.t(capability.does)}: ${ctx.task}`.slice(0, MAX_QUERY_CHARS) };
+  // In English, as catalogues are mostly written, with the same words in the task's language beside it.
+  const words = ctx.lang === "en" ? capability.does.en : `${capability.does.en} (${capability.does.ru})`;
+  const input: Record<string, unknown> = { [key]: `${words}: ${ctx.task}`.slice(0, MAX_QUERY_CHARS) };
   for (const field of required) {
     if (field in input) continue;
     const p = properties[field] ?? {};
