@@ -3,7 +3,7 @@
 // (answer-graders.ts), and the model-graded rubric where a task has one (rubric-grader.ts).
 // A run passes when every grader passes.
 
-import type Anthropic from "@anthropic-ai/sdk";
+import Anthropic from "@anthropic-ai/sdk";
 import { estimateCost } from "../../shared/model.ts";
 import { noteBudgetStop } from "../../shared/real-model/budget-stops.ts";
 import { gradeAnswer } from "./answer-graders.ts";
@@ -57,6 +57,16 @@ export async function gradeRun(client: Anthropic, task: EvalTask, trace: Trace, 
   return { trace, grades, pass: grades.every((g) => g.pass), judgeCostUsd };
 }
 
+// HTTP statuses that say "try later": too many requests, overloaded, a server error.
+function isTransient(status: number | undefined): boolean {
+  return status !== undefined && (status === 429 || status >= 500);
+}
+
+function failedRun(task: EvalTask, model: string, why: string): GradedRun {
+  const trace: Trace = { task: task.task, answer: "", calls: [], files: [], usage: { input_tokens: 0, output_tokens: 0 }, costUsd: 0, model };
+  return { trace, grades: [{ grader: words().graders.api, pass: false, why }], pass: false, judgeCostUsd: 0 };
+}
+
 // A rough guess at one run's cost before it starts: a request per expected tool call, one for the
 // answer and one for a judge, each about 2,000 tokens in (the system prompt and the tool definitions
 // are about 1,500; then the conversation so far) and 300 out. Rough on purpose: it is for "should I start this?", not for the bill.
@@ -79,9 +89,21 @@ export async function evaluate(client: Anthropic, tasks: EvalTask[], options: Ev
         continue;
       }
       print(say.runLine(task.id, i + 1, tasks.length, run, options.runs));
-      const trace = await runTask(client, task, { model: options.model, variant: options.variant });
-      const graded = await gradeRun(client, task, trace, options.judge);
-      if (budget) budget.spentUsd += trace.costUsd + graded.judgeCostUsd;
+      let graded: GradedRun;
+      try {
+        // Spending is counted as each answer arrives, so a run that fails half-way still counts what it cost.
+        const onCost = (usd: number) => {
+          if (budget) budget.spentUsd += usd;
+        };
+        graded = await gradeRun(client, task, await runTask(client, task, { model: options.model, variant: options.variant, onCost }), options.judge);
+      } catch (error) {
+        // An overloaded or failing server (after the SDK's own retries) costs this run, not the
+        // evaluation: the run counts as failed, with the reason. Anything else (a bad key, a request
+        // the API refuses, a replay that no longer fits) would fail every run alike, so it stops here.
+        if (!(error instanceof Anthropic.APIError) || !isTransient(error.status)) throw error;
+        graded = failedRun(task, options.model, say.graders.apiFailed(error.status!, error.message));
+      }
+      if (budget) budget.spentUsd += graded.judgeCostUsd;
       result.runs.push(graded);
       const failed = graded.grades.find((g) => !g.pass);
       print(failed ? say.runFailed(graderName(failed.grader), failed.why) : say.runPassed);

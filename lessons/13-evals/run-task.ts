@@ -32,6 +32,8 @@ export interface RunOptions {
   variant?: ToolVariant;
   // The model to ask (default: modelName(), from ANTHROPIC_MODEL).
   model?: string;
+  // Told what each answer cost, as it arrives (a budget counts a run that fails half-way too).
+  onCost?: (usd: number) => void;
 }
 
 // The agent's tools for one run. Email plans are numbered (plan_1, plan_2) instead of random, so a
@@ -72,7 +74,7 @@ interface Wire {
   responses: Anthropic.Message[];
 }
 
-function watchWire(): Wire {
+function watchWire(onCost?: (usd: number) => void): Wire {
   const wire: Wire = { middleware: async () => new Response(), requests: [], responses: [] };
   wire.middleware = async (request, next) => {
     const isMessages = new URL(request.url).pathname.endsWith("/v1/messages");
@@ -81,7 +83,10 @@ function watchWire(): Wire {
     if (!isMessages || !response.ok) return response;
     const text = await response.clone().text();
     const message = isEventStream(response) ? messageFromEvents(parseSse(text)).message : (JSON.parse(text) as Anthropic.Message);
-    if (message) wire.responses.push(message);
+    if (message) {
+      wire.responses.push(message);
+      onCost?.(costOf(message));
+    }
     return response;
   };
   return wire;
@@ -119,6 +124,11 @@ function callsFrom(wire: Wire, outcomes: Array<{ name: string; gate: GateOutcome
   return calls;
 }
 
+// Each response priced on its own: a long prompt may cost more per token (shared/model.ts).
+function costOf(message: Anthropic.Message): number {
+  return estimateCost(message.model, message.usage?.input_tokens ?? 0, message.usage?.output_tokens ?? 0) ?? 0;
+}
+
 async function filesIn(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries
@@ -138,7 +148,7 @@ export async function runTask(client: Anthropic, task: EvalTask, options: RunOpt
     const rules = rulesFor(task);
     const approver = scriptedApprover(task.approvals);
     const tools = (options.variant ?? ((t) => t))(toolsFor(workspace));
-    const wire = watchWire();
+    const wire = watchWire(options.onCost);
     const outcomes: Array<{ name: string; gate: GateOutcome }> = [];
     const watched = client.withOptions({ middleware: [...client.middleware, wire.middleware] });
     const answer = await withModel(model, () =>
@@ -165,8 +175,7 @@ export async function runTask(client: Anthropic, task: EvalTask, options: RunOpt
       calls: callsFrom(wire, outcomes, tools),
       files: await filesIn(workspace),
       usage,
-      // Each response priced on its own: a long prompt may cost more per token (shared/model.ts).
-      costUsd: wire.responses.reduce((sum, m) => sum + (estimateCost(m.model, m.usage?.input_tokens ?? 0, m.usage?.output_tokens ?? 0) ?? 0), 0),
+      costUsd: wire.responses.reduce((sum, m) => sum + costOf(m), 0),
       model: answered,
     };
   } finally {

@@ -270,6 +270,17 @@ describe("the evaluation", () => {
     expect(failed, "a core task fails offline: fix the task's expectations in lessons/13-evals/tasks, or the offline model").toEqual([]);
   });
 
+  it("an overloaded API costs the run, not the evaluation; a refused key stops it", async () => {
+    const scope = byId("scope-joke");
+    const mock = createMockModel([reply.error(529, "Overloaded"), reply.text("I can only help with rates, sums and files.")]);
+    const results = await evaluate(mock.client, [scope, scope], { runs: 1, model: "claude-haiku-5-5", judge: "claude-haiku-5-5", print: () => {} });
+    expect(results.map((r) => r.runs[0]!.pass)).toEqual([false, true]);
+    expect(results[0]!.runs[0]!.grades[0]).toMatchObject({ grader: "api", pass: false });
+    expect(results[0]!.runs[0]!.grades[0]!.why).toContain("HTTP 529");
+    const refused = createMockModel([reply.error(401, "invalid x-api-key")]);
+    await expect(evaluate(refused.client, [scope], { runs: 1, model: "claude-haiku-5-5", judge: "claude-haiku-5-5", print: () => {} })).rejects.toThrow(/401/);
+  });
+
   it("k runs per task give pass@k and pass^k, and the cost per passed run", async () => {
     const results = await evaluate(offline(), [byId("percent-of")], { runs: 2, model: "claude-haiku-5-5", judge: "claude-haiku-5-5", print: () => {} });
     const summary = summarize(results);
