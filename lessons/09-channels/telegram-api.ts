@@ -11,7 +11,8 @@ export class TelegramError extends Error {
   constructor(
     readonly method: string,
     readonly code: number,
-    description: string,
+    // The Bot API's own words ("Unauthorized"), or what failed when it did not answer.
+    readonly description: string,
     // For a 429: how many seconds Telegram asked us to wait.
     readonly retryAfter?: number,
     // No answer at all (code 0): what the network said, e.g. ECONNREFUSED, ENOTFOUND, TimeoutError.

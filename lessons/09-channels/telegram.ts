@@ -107,7 +107,7 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
   const problem = (error: unknown): string => {
     if (!(error instanceof TelegramError)) return visible(error instanceof Error ? error.message : String(error));
     if (error.network !== undefined) return words().noAnswerFrom(options.apiBase ?? "https://api.telegram.org", visible(error.network));
-    return words().answered(visible(error.method), error.code, visible(error.message.replace(/^Telegram \w+ failed \(\d+\): /u, "")));
+    return words().answered(visible(error.method), error.code, visible(error.description));
   };
 
   async function readOffset(): Promise<number> {
@@ -264,6 +264,8 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
       return {
         canAsk: true,
         async ask({ call: gated, why }) {
+          // A turn still finishing after Ctrl+C asks nobody: the bot no longer reads the taps.
+          if (stopped) throw new ApprovalInterrupted(gated.name, "in Telegram");
           const id = randomUUID().slice(0, 8);
           const text = words();
           const limit = options.approvalTimeoutMs ?? 120_000;

@@ -83,6 +83,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
   const pending = new Map<string, Pending>();
   let deliver: ((message: IncomingMessage) => Promise<void>) | undefined;
   let closed: () => void = () => undefined;
+  let closingNow = false;
   const closing = new Promise<void>((resolve) => (closed = resolve));
 
   const emit = (chatId: string, event: WebEvent) => {
@@ -226,6 +227,8 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       return {
         canAsk: true,
         ask({ call, why }) {
+          // The server is closing (Ctrl+C): nobody can be asked, and nobody said no.
+          if (closingNow) return Promise.reject(new ApprovalInterrupted(call.name, "on the web page"));
           if (!streams.has(chatId)) return Promise.resolve("no");
           const id = randomUUID();
           return new Promise<Answer>((resolve, reject) => {
@@ -247,6 +250,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       };
     },
     async close() {
+      closingNow = true;
       for (const question of [...pending.values()]) question.interrupt();
       for (const stream of streams.values()) stream.end();
       server.closeAllConnections();

@@ -262,6 +262,19 @@ describe("telegram: typing, and approvals in a group", () => {
   });
 });
 
+describe("telegram: a question asked after Ctrl+C", () => {
+  it("a turn still finishing after the bot stopped asks nobody: the call ends as interrupted at once, not after two minutes as a no", async () => {
+    const api = scriptedApi();
+    const tg = channel(api, [7], []);
+    const running = tg.start(async () => undefined);
+    tg.stop();
+    await running;
+    const asked = tg.approver("7").ask({ call: { name: "save_to_file", input: {}, readOnly: false, effect: "writes a file" }, why: "test" });
+    await expect(asked).rejects.toThrow(/assistant was stopped while the approval question for save_to_file waited in Telegram/);
+    expect(api.calls.filter((c) => c.method === "sendMessage"), "no question sent to a chat the bot no longer reads").toEqual([]);
+  });
+});
+
 describe("TELEGRAM_ALLOWED_CHATS", () => {
   it("keeps the numeric ids (groups are negative) and names every other entry, so a typo is not read as 'empty'", () => {
     expect([...parseAllowedChats("123456789, -1001234567890")]).toEqual(["123456789", "-1001234567890"]);
