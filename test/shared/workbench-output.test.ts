@@ -9,8 +9,8 @@
 //
 // Each real run costs two or three CPU-seconds, most of it vitest starting, so: the runs that read the
 // untouched starter start together once the first has built the copy's bundle, and tests that read the
-// same output share one run. Every behaviour here is still seen through the real command once; which
-// after-pass text a diff of which length gets is formatting, tested in workbench-parts.test.ts.
+// same output share one run. Every behaviour here is still seen through the real command once, except
+// that a long diff is offered rather than shown: the same function's choice by length, read in-process.
 
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
