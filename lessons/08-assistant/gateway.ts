@@ -6,6 +6,7 @@
 // and it means a new channel (lesson 09) plugs in without touching the agent.
 
 import { createHash } from "node:crypto";
+import { messages } from "../../shared/i18n/messages.ts";
 import type { Channel, IncomingMessage } from "./channel.ts";
 import { createSessionQueue, type SessionQueue } from "./session-queue.ts";
 
@@ -67,7 +68,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     } catch (error) {
       // The person on the other side gets a reply either way: a chat that stays silent looks like a
       // lost message. The error goes on to whoever called handle().
-      await channel.send(message.chatId, `Sorry, that failed: ${error instanceof Error ? error.message : String(error)}`);
+      await channel.send(message.chatId, messages().assistant.turnFailed(error instanceof Error ? error.message : String(error)));
       throw error;
     }
     await channel.send(message.chatId, reply);

@@ -30,6 +30,9 @@ import { showDiff } from "./show-diff.ts";
 export const sampleTasks = [
   "In src/math.ts, replace `result += price` with `result += Math.round(price * 100) / 100`",
   "Rename the function total to sum in src/math.ts",
+  // The first sample in Russian is the one a Russian-speaking learner runs first (first-sample.ts): the
+  // same edit as the English one, so both READMEs show the same run.
+  "В src/math.ts замени `result += price` на `result += Math.round(price * 100) / 100`",
   "В README.md замени «TODO» на «Готово»",
   "Переименуй функцию average в mean в src/math.ts",
   'In config.json, replace `"debug": false` with `"debug": true`',

@@ -307,6 +307,9 @@ function compareCodeBlocks(en: CodeBlock[], ru: CodeBlock[], english: string): s
     if (!e) return `${ru.length} code blocks here, ${en.length} in ${english}: code block ${n} (line ${r!.line}) has no English original`;
     if (!r) return `${en.length} code blocks in ${english}, ${ru.length} here: code block ${n} (line ${e.line} there, opening ${JSON.stringify(e.lines[0]!.trim())}) is missing`;
     if (sameBlock(e, r)) continue;
+    const output = sampleOutputProblem(e, r);
+    if (output === null) continue;
+    if (output) return `code block ${n} (line ${e.line} there, line ${r.line} here): ${output}`;
     if (en.length > ru.length && en[i + 1] && sameBlock(en[i + 1]!, r)) {
       return `${en.length} code blocks in ${english}, ${ru.length} here: code block ${n} (line ${e.line} there) is missing before line ${r.line}`;
     }
@@ -315,13 +318,33 @@ function compareCodeBlocks(en: CodeBlock[], ru: CodeBlock[], english: string): s
     return (
       `code block ${n} differs from ${english}'s (line ${e.line} there, line ${r.line} here): ` +
       `first differing line: ${JSON.stringify(e.lines[k] ?? "(the block ends)")} in English, ${JSON.stringify(r.lines[k] ?? "(the block ends)")} here. ` +
-      `Code blocks stay byte for byte the same, comments and sample output included`
+      `Code blocks stay byte for byte the same, comments included (a sample run opened with \`\`\`output in both files may show the Russian run)`
     );
   }
   return undefined;
 }
 
 const sameBlock = (a: CodeBlock, b: CodeBlock): boolean => a.lines.join("\n") === b.lines.join("\n");
+
+// A sample run (a block opened with ```output in both files) shows what the run prints in each language:
+// its sentences may be the Russian run's, but every line of data in it (DATA_LINE) stays, in the same
+// order. null: the blocks agree; undefined:
+// not sample output, compared byte for byte.
+const OUTPUT_FENCE = /^\s*(`{3,}|~{3,})output\s*$/;
+// A tool call (→) or result (←), JSON, a command, a diff's header: the same in every language's run.
+const DATA_LINE = /^\s*(?:→|←|\{|\[|(?:npm|npx|node) |--- |\+\+\+ |@@ )/;
+
+function sampleOutputProblem(en: CodeBlock, ru: CodeBlock): string | null | undefined {
+  if (!OUTPUT_FENCE.test(en.lines[0]!) || en.lines[0] !== ru.lines[0]) return undefined;
+  const data = (line: string) => DATA_LINE.test(line);
+  let from = 1;
+  for (const line of en.lines.slice(1, -1).filter(data)) {
+    const at = ru.lines.indexOf(line, from);
+    if (at === -1) return `the sample output keeps ${JSON.stringify(line)} of the English run (data: tool calls and results, JSON, commands, diff headers), in the same order; only its sentences may be the Russian run's`;
+    from = at + 1;
+  }
+  return null;
+}
 
 function sectionName(i: number, en: Section, ru: Section): string {
   if (!en.heading) return "the text before the first heading";

@@ -346,6 +346,8 @@ export const en = {
     history: (dropped: number, tokens: number) => `  · history: the ${dropped} oldest messages left out to stay under ${tokens} tokens`,
     request: (model: string, why: string, input: number, output: number, price: string) => `  · ${model} (${why}) · ${input} in / ${output} out · ${price}`,
     priceUnknown: "price unknown",
+    // What the chat hears when a turn fails (lesson 08's gateway); the error's own words come after it.
+    turnFailed: (problem: string) => `Sorry, that failed: ${problem}`,
     session: (name: string, file: string, resuming: boolean) => `Session ${name}: ${file}${resuming ? " (resuming)" : " (new)"}`,
     cost: (turn: string, session: string, today: string) =>
       `cost: this message ${turn} · session ${session} · today ${today} (tokens at the list prices in shared/model.ts)`,

@@ -328,6 +328,7 @@ export const ru: Messages = {
       `  · история: ${pluralRu(dropped, "опущено", "опущены", "опущены")} ${dropped} ${pluralRu(dropped, "самое старое сообщение", "самых старых сообщения", "самых старых сообщений")}, чтобы уложиться в ${tokens} ${pluralRu(tokens, "токен", "токена", "токенов")}`,
     request: (model, why, input, output, price) => `  · ${model} (${why}) · ${input} на входе / ${output} на выходе · ${price}`,
     priceUnknown: "цена неизвестна",
+    turnFailed: (problem) => `Не получилось, ошибка: «${problem}»`,
     session: (name, file, resuming) => `Сессия ${name}: ${file}${resuming ? " (продолжается)" : " (новая)"}`,
     cost: (turn, session, today) =>
       `стоимость: это сообщение ${turn} · сессия ${session} · сегодня ${today} (токены по прейскурантным ценам из shared/model.ts)`,

@@ -315,7 +315,7 @@ describe("the agent, offline, on a seeded project", () => {
   it("an edit no rule allows is refused with no terminal, and nothing changes", async () => {
     await fs.rm(project, { recursive: true });
     const { client } = recordingClient();
-    const answer = await runAgent(client, sampleTasks[4]!, { project, ...quiet });
+    const answer = await runAgent(client, sampleTasks.find((task) => task.startsWith("In config.json"))!, { project, ...quiet });
     expect(answer).toMatch(/did not edit config.json.*no terminal.*edit_file\(path=config.json\)/s);
     expect(await get("config.json")).toBe(SEED_FILES["config.json"]);
   });

@@ -325,3 +325,33 @@ describe("a replay that does not fit, and mcp.json mistakes, in Russian", () => 
     expect(prose(said)).toEqual([]);
   });
 });
+
+// The Russian README shows what the Russian run prints: lesson 10's first Russian sample is the edit the
+// README walks through, and each line of its sample block (but the cut ones, "...") is a line the run prints.
+const lesson10 = await import("../../lessons/10-edit-tool/agent.ts");
+const { firstSample } = await import("../../shared/cli/first-sample.ts");
+const { createTranscript } = await import("../../shared/transcript.ts");
+const { noTerminalApprover } = await import("../../lessons/07-approval-gates/approver.ts");
+
+describe("lesson 10's README.ru sample is the Russian run", () => {
+  let project = "";
+  beforeEach(async () => {
+    project = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "i18n-lesson-10-")), "project");
+  });
+
+  it("each line of «Что вы увидите» is printed by npm run lesson 10 under COURSE_LANG=ru", async () => {
+    const printed: string[] = [];
+    const transcript = createTranscript({ write: (line) => printed.push(line) });
+    const { client } = createClient({ offline: true, wrapFetch: transcript.wrapFetch });
+    const task = firstSample(lesson10.sampleTasks, "ru");
+    expect(task).toMatch(/^В src\/math\.ts замени /);
+    await lesson10.runAgent(client, task, { project, approver: noTerminalApprover(), print: (line) => printed.push(line) });
+    const shown = printed.flatMap((line) => line.replace(/\u001b\[[0-9;]*m/g, "").split("\n")).map((line) => line.trimEnd());
+    const readme = await fs.readFile(path.join("lessons", "10-edit-tool", "README.ru.md"), "utf8");
+    const block = /## Что вы увидите[\s\S]*?```output\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    for (const line of block!.split("\n").filter((l) => !l.includes("..."))) {
+      expect(shown.some((s) => s.startsWith(line.trimEnd())), line).toBe(true);
+    }
+  });
+});

@@ -195,6 +195,21 @@ describe("compareTwins", () => {
     expect(compare(RUSSIAN.replace("npm run check 3\n```", "npm run check 3\n# more\n```"))[0]).toContain('"```" in English, "# more" here');
   });
 
+  it("a sample run (```output) shows each language's run: its sentences may differ, its data lines may not", () => {
+    const run = (lines: string[]) => ["```output", ...lines, "```"].join("\n");
+    const english = `${ENGLISH}\n${run(["Task: Сохрани отчёт", '  → save_to_file {"filename":"report.txt"}', "  ✓ gate: save_to_file runs", '  ← {"status":"created"}', "Saved."])}\n`;
+    const russian = (lines: string[]) => `${RUSSIAN}\n${run(lines)}\n`;
+    const good = ["Задача: Сохрани отчёт", '  → save_to_file {"filename":"report.txt"}', "  ✓ проверка разрешений: save_to_file выполняется", '  ← {"status":"created"}', "Сохранено."];
+    expect(compare(russian(good), english)).toEqual([]);
+    const changedCall = good.map((line) => line.replace("report.txt", "отчёт.txt"));
+    expect(compare(russian(changedCall), english)[0]).toContain('code block 3 (line 33 there, line 33 here): the sample output keeps "  → save_to_file {\\"filename\\":\\"report.txt\\"}" of the English run');
+    const reordered = [good[0]!, good[3]!, good[2]!, good[1]!, good[4]!];
+    expect(compare(russian(reordered), english)[0], "data lines keep their order").toContain("the sample output keeps");
+    expect(compare(russian(good).replace("```output", "```"), english)[0], "both blocks say output").toContain("first differing line");
+    const plain = `${ENGLISH}\n\`\`\`\nTask: x\n\`\`\`\n`;
+    expect(compare(`${RUSSIAN}\n\`\`\`\nЗадача: x\n\`\`\`\n`, plain)[0], "any other block stays byte for byte").toContain("Code blocks stay byte for byte the same");
+  });
+
   it("an extra heading", () => {
     expect(compare(`${RUSSIAN}\n## Ещё\n`)[0]).toBe('lessons/03-saving-files/README.ru.md: 3 headings here, 2 in README.md: heading 3 "## Ещё" (line 33) has no English original');
   });
