@@ -1,6 +1,6 @@
 // Graders on the trace: they judge what the agent DID (which tools, with which arguments, behind which
 // gate), not what it said. Each reads one Trace and returns a verdict with a reason a person can act on:
-// not "fail", but "calculate was never called (step 2 of 2)".
+// not "fail", but "calculate is missing after get_exchange_rate (step 2 of 2)".
 //
 //   toolSequence       the expected tools were called, in that order (and nothing else, unless allowed)
 //   toolArguments      a call of a tool had the expected arguments (numbers within a tolerance,
