@@ -389,7 +389,7 @@ describe("the README's --budget try-this does what it says", () => {
     expect(calls.map((c) => c.name), "two requests fit: the rate, then the sum").toEqual(["get_exchange_rate", "calculate"]);
     const [, spent] = /^Stopped before the next request: it could cost up to \$[\d.]+ .* (\$[\d.]+) of the \$0\.0015 budget is spent/.exec(said) ?? [];
     expect(spent, said).toBeDefined();
-    expect(tryThis, "the README quotes what was spent when it stopped").toContain(`only ${spent}`.replace("only", readme === "README.md" ? "only" : "только"));
+    expect(tryThis, "the README quotes what was spent when it stopped").toContain(`${readme === "README.md" ? "only" : "только"} \`${spent}\``);
   });
 });
 
