@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { toolCatalogue, type CatalogueTool } from "../lessons/12-tools-at-scale/catalogue.ts";
 import { englishFor, queryTerms, toolTerms, toolText } from "@exercise/12-tools-at-scale/search-terms.ts";
-import { bm25Rank, MAX_K, MAX_PATTERN_CHARS, regexRank, searchTools, ToolSearchError, toolSearchTool, type ToolReference } from "@exercise/12-tools-at-scale/tool-search.ts";
+import { B, bm25Rank, K1, MAX_K, MAX_PATTERN_CHARS, regexRank, searchTools, ToolSearchError, toolSearchTool, type ToolReference } from "@exercise/12-tools-at-scale/tool-search.ts";
 import { withCacheBreakpoint, type CacheableRequest } from "@exercise/12-tools-at-scale/cache-breakpoint.ts";
 import type Anthropic from "@anthropic-ai/sdk";
 import { inContext } from "../shared/fake-api/deferred-tools.ts";
@@ -72,6 +72,7 @@ describe("what a search reads: toolText (TODO 1)", () => {
     expect(text, say("toolText should hold each parameter's name: `sku` is only in the inventory tools' parameters.", "В toolText должно быть имя каждого параметра: `sku` есть только в параметрах складских инструментов.")).toMatch(/\bsku\b/);
     expect(text, say("toolText should hold each parameter's description too (`sku: Code of the product.`).", "В toolText должно быть и описание каждого параметра (`sku: Code of the product.`).")).toContain("Code of the product.");
     expect(text, say("A parameter with no description still counts: its name is in the text.", "Параметр без описания тоже считается: его имя есть в тексте.")).toMatch(/\bwarehouse\b/);
+    expect(text, say("A parameter with no description is its name alone, not `warehouse: undefined`.", "Параметр без описания — это одно его имя, а не `warehouse: undefined`.")).not.toContain("undefined");
     expect(toolTerms(probe), say("The words of the text (toolTerms) should include the parameter's description's words.", "Слова текста (toolTerms) должны включать слова описания параметра.")).toContain("product");
   });
 
@@ -118,6 +119,13 @@ describe("BM25 ranking (TODO 2)", () => {
     ];
     const found = bm25Rank(small, ["the", "invoice"], 5);
     expect(found[0], say(`For \`[the, invoice]\` the tool about invoices should come first, not the one that says \`the\` most: weigh each word by \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Got ${show(found)}.`, `Для \`[the, invoice]\` первым должен быть инструмент про счета, а не тот, где чаще всего \`the\`: взвешивайте каждое слово через \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Получилось ${show(found)}.`)).toBe("archive_invoice");
+    // idf exactly: a word in 1 of 4 tools against one in 2 of 4, where ln(1 + (N − n + 0.5) / (n + 0.5)) puts b_tool first.
+    const four = [tool("a_tool", "Rare w0 w1 w2 w3."), tool("b_tool", "Common common common."), tool("c_tool", "Common."), tool("d_tool", "Other.")];
+    const order = bm25Rank(four, ["rare", "common"], 5);
+    expect(order, say(`For [rare, common] the README's idf gives b_tool, a_tool, c_tool; got ${show(order)}. Check \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`, each 0.5 in its place.`, `Для [rare, common] idf из README даёт b_tool, a_tool, c_tool; получилось ${show(order)}. Проверьте \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`, каждое 0.5 на своём месте.`)).toEqual(["b_tool", "a_tool", "c_tool"]);
+    // A word every tool holds still counts a little: idf stays above 0.
+    const every = [tool("x_tool", "Print the label."), tool("y_tool", "Close the ticket."), tool("z_tool", "Send the report.")];
+    expect(bm25Rank(every, ["the"], 5), say("A word every tool holds has a small idf above 0 (N − n + 0.5 > 0): all three tools score.", "У слова, которое есть у всех инструментов, idf маленький, но больше 0 (N − n + 0.5 > 0): счёт есть у всех трёх.")).toEqual(["x_tool", "y_tool", "z_tool"]);
   });
 
   it("a short description about the word beats a long one that mentions it once (length)", () => {
@@ -139,6 +147,37 @@ describe("BM25 ranking (TODO 2)", () => {
     ];
     const found = bm25Rank(small, ["overdue", "invoice"], 5);
     expect(found[0], say(`Repeating a word should saturate: \`tf × (K1 + 1) / (tf + K1 × ...)\`, not \`tf\`. Got ${show(found)}.`, `Повтор слова должен насыщаться: \`tf × (K1 + 1) / (tf + K1 × ...)\`, а не \`tf\`. Получилось ${show(found)}.`)).toBe("overdue_invoices");
+  });
+
+  it("ranks as the README's BM25 does, on the lesson's catalogue", () => {
+    // The README's formula, written out here to compare with. Scores within 1e-9 count as equal.
+    const documents = catalogue.map(toolTerms);
+    const averageLength = documents.reduce((sum, d) => sum + d.length, 0) / documents.length;
+    const idfOf = (term: string) => {
+      const n = documents.filter((d) => d.includes(term)).length;
+      return Math.log(1 + (documents.length - n + 0.5) / (n + 0.5));
+    };
+    const score = (index: number, terms: string[], idf: Map<string, number>) =>
+      terms.reduce((sum, term) => {
+        const tf = documents[index]!.filter((word) => word === term).length;
+        return sum + (idf.get(term)! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * documents[index]!.length) / averageLength));
+      }, 0);
+    const queries = ["send the invoice to the customer", "stock of a product in a warehouse", "the email address of a contact", "delete a lead", "create a refund for a payment", "book a meeting room for the team", "the status of the ticket", "price of a product"];
+    for (const query of queries) {
+      const terms = queryTerms(query);
+      const idf = new Map(terms.map((term) => [term, idfOf(term)]));
+      const scores = catalogue.map((_, index) => score(index, terms, idf));
+      const found = bm25Rank(catalogue, terms, 8);
+      const scoreOf = (name: string) => scores[catalogue.findIndex((t) => t.name === name)]!;
+      const expected = scores.filter((s) => s > 0).length;
+      expect(found.length, say(`For ${show(query)} bm25Rank gave ${found.length} names; ${Math.min(8, expected)} tools score above 0.`, `Для ${show(query)} bm25Rank дала ${found.length} имён; счёт выше 0 у ${Math.min(8, expected)} инструментов.`)).toBe(Math.min(8, expected));
+      const last = scoreOf(found.at(-1)!);
+      const better = catalogue.filter((t, i) => scores[i]! > last + 1e-9 && !found.includes(t.name)).map((t) => t.name);
+      expect(better, say(`For ${show(query)} these tools score more by the README's formula than the last one returned, yet are missing: check \`idf\`, the length part and \`K1\`.`, `Для ${show(query)} у этих инструментов счёт по формуле из README выше, чем у последнего возвращённого, но их нет: проверьте \`idf\`, часть с длиной и \`K1\`.`)).toEqual([]);
+      for (let i = 1; i < found.length; i++) {
+        expect(scoreOf(found[i - 1]!), say(`For ${show(query)} ${found[i - 1]} came before ${found[i]}, but by the README's formula it scores less. Check \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\` and the length part \`(1 - B + B × length / averageLength)\`.`, `Для ${show(query)} ${found[i - 1]} стоит перед ${found[i]}, но по формуле из README его счёт меньше. Проверьте \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\` и часть с длиной \`(1 - B + B × length / averageLength)\`.`)).toBeGreaterThanOrEqual(scoreOf(found[i]!) - 1e-9);
+      }
+    }
   });
 
   it("returns no tool that scores 0, at most k, and equal scores in catalogue order", () => {
@@ -270,6 +309,9 @@ describe("the tool_search tool (TODO 5)", () => {
     expect(schema.required, say("query is required", "query обязательно")).toContain("query");
     expect(schema.properties.mode?.enum, say('mode is an enum of "bm25" and "regex"', 'mode — enum из "bm25" и "regex"')).toEqual(["bm25", "regex"]);
     expect(schema.properties.limit?.type, say("limit is an integer", "limit — целое число (integer)")).toBe("integer");
+    for (const field of ["query", "mode", "limit"]) {
+      expect((schema.properties[field] as { description?: string } | undefined)?.description, say(`${field} needs a description: the model fills the field from it.`, `У ${field} должно быть описание (description): модель заполняет поле по нему.`)).toMatch(/\w{3}/);
+    }
   });
 
   it("answers with the tool_reference blocks of the search", async () => {
@@ -393,6 +435,14 @@ describe("the cache breakpoint (TODO 6)", () => {
       });
       expect(marks(out), say(`exactly one mark (${show(extra)})`, `ровно одна отметка (${show(extra)})`)).toBe(1);
     }
+    const searchFirst = request({ tools: [defs[0]!, { ...defs[1]!, defer_loading: true }, defs[2]!] });
+    expect(place(searchFirst).tools, say("Only the first tool is loaded up front (tool_search, the rest deferred): the mark goes on it.", "Заранее загружен только первый инструмент (tool_search, остальные отложены): отметка ставится на него.")).toEqual([
+      { ...defs[0], cache_control: mark },
+      { ...defs[1], defer_loading: true },
+      defs[2],
+    ]);
+    const bare = { model: "claude-haiku-5-5", max_tokens: 1024, messages: request().messages } as Request;
+    expect(place(bare), say("No tools and no system prompt: the request as it is, with no tools field added.", "Нет ни инструментов, ни системного промпта: запрос как есть, без добавленного поля tools.")).toEqual(bare);
     const allDeferred = request({ tools: defs.map((t) => ({ ...t, defer_loading: true })) });
     expect(place(allDeferred), say("Every tool deferred and no system prompt: nothing to mark, the request as it is.", "Все инструменты отложены и нет системного промпта: отмечать нечего, запрос как есть.")).toEqual(allDeferred);
   });
@@ -416,6 +466,7 @@ describe("Russian queries (TODO 7)", () => {
   it("englishFor: the longest stem wins, inflected words are found, unknown words give []", { tags: "hard" }, () => {
     expect(englishFor("заказчика"), say(`"заказчика" starts with both заказ and заказчик: the longest stem wins, so it is a customer (TODO 7 in ${TERMS}).`, `"заказчика" начинается и с заказ, и с заказчик: побеждает самая длинная основа, это customer (TODO 7 в ${TERMS}).`)).toEqual(["customer"]);
     expect(englishFor("заказы"), say("заказы: an order", "заказы: order")).toEqual(["order"]);
+    expect(englishFor("адресату"), say("адресату starts with адрес and адресат: the longest stem wins, whichever RU_TERMS lists first", "адресату начинается и с адрес, и с адресат: побеждает самая длинная основа, какая бы ни шла в RU_TERMS первой")).toEqual(["recipient"]);
     expect(englishFor("счетов"), say("RU_TERMS holds stems: счетов starts with счет", "в RU_TERMS — основы: счетов начинается с счет")).toEqual(["invoice", "bill"]);
     expect(englishFor("посылку"), say("посылку starts with посылк", "посылку начинается с посылк")).toEqual(["parcel", "package"]);
     expect(englishFor("абракадабра"), say("a word with no stem gives []", "слово без основы даёт []")).toEqual([]);
