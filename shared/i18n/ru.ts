@@ -12,6 +12,8 @@ const ofChecks = (n: number) => `${n} ${pluralRu(n, "проверки", "про�
 const exchanges = (n: number) => countRu(n, "запрос с ответом", "запроса с ответами", "запросов с ответами");
 // Tool calls in lesson 05's timing line: 1 вызов, 3 вызова, 5 вызовов.
 const calls = (n: number) => countRu(n, "вызов", "вызова", "вызовов");
+// Lesson 12's token counts: 35 071 токен, 47 токенов.
+const tokensRu = (n: number) => `${n.toLocaleString("ru-RU")} ${pluralRu(n, "токен", "токена", "токенов")}`;
 const groups = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 export const ru: Messages = {
@@ -468,10 +470,10 @@ export const ru: Messages = {
     byHand: "  а) runLoop из урока 02, который мы написали сами:",
     bySdk: "  б) toolRunner из SDK: инструменты со схемами zod-библиотеки, вокруг каждого run наши проверка, тайм-аут и лимит:",
     handLoop: (requests, sent, characters) =>
-      `  цикл урока 02: запросов ${requests}; отправлено сообщений: ${sent} (каждый раз весь разговор; в последнем запросе ${characters} символов)`,
+      `  цикл урока 02: запросов ${requests}; отправлено сообщений: ${sent} (каждый раз весь разговор; в последнем запросе ${countRu(characters, "символ", "символа", "символов")})`,
     runner: (requests, sent, characters) =>
-      `  toolRunner в треде сообщений: запросов ${requests}; отправлено сообщений: ${sent} (разговор хранит сервер; в последнем запросе ${characters} символов)`,
-    cutShort: (limit) => `  ! цикл остановился после ${limit} запросов, а модель всё ещё просит инструменты: итогового ответа нет`,
+      `  toolRunner в треде сообщений: запросов ${requests}; отправлено сообщений: ${sent} (разговор хранит сервер; в последнем запросе ${countRu(characters, "символ", "символа", "символов")})`,
+    cutShort: (limit) => `  ! цикл остановился после ${countRu(limit, "запроса", "запросов", "запросов")}, а модель всё ещё просит инструменты: итогового ответа нет`,
     refused: (tool) => `  ✗ проверка: ${tool} не запущен (модель прочтёт причину в результате с is_error)`,
     hintOnly: (fields) => `  strict: ${fields}: строгая схема этого не удержит, это стало подсказкой в описании, поэтому проверка урока 04 по-прежнему нужна`,
     parsed: (json) => `  parsed_output: ${json}`,
@@ -479,7 +481,7 @@ export const ru: Messages = {
     grounded: (calls) => `  сумма и курс совпадают с результатами инструментов (строгих вызовов: ${calls}, вход каждого подошёл к схеме)`,
     notGrounded: (fields) => `  ! ${fields}: нет ни в одном результате инструмента. Схема гарантирует форму ответа, а не верность его чисел`,
     tokens: (tools, allLoaded, deferred) =>
-      `  count_tokens: все ${tools} инструментов загружены: ${allLoaded.toLocaleString("ru-RU")} токенов · отложены: ${deferred.toLocaleString("ru-RU")} токенов (загружен только инструмент поиска)`,
+      `  count_tokens: все инструменты (${tools}) загружены: ${tokensRu(allLoaded)} · отложены: ${tokensRu(deferred)} (загружен только инструмент поиска)`,
     serverSearch: (tool) => `  поиск на сервере (${tool}):`,
     clientSearch: (tool) => `  поиск нашим инструментом (${tool}, блоки tool_reference):`,
     found: (query, names) => `    ⌕ ${query} → ${names}`,

@@ -21,6 +21,7 @@ import { onlyHints, strictDefinition, strictTools, structuredAnswer } from "../.
 import { handBuiltLoop, sdkToolRunner } from "../../lessons/12-tools-at-scale/two-loops.ts";
 import { calculateZodTool, exchangeRateZodTool, saveToFileZodTool } from "../../lessons/12-tools-at-scale/zod-tools.ts";
 import { toolCatalogue } from "../../lessons/12-tools-at-scale/catalogue.ts";
+import { ru } from "../../shared/i18n/ru.ts";
 
 const offline = () => createClient({ offline: true }).client;
 const TASK = "How much are 250 EUR in US dollars?";
@@ -231,5 +232,17 @@ describe("runAgent", () => {
   it("an unknown part or search variant is a usage error naming the choices", async () => {
     await expect(runAgent(offline(), TASK, { part: "5", workspace, rules: rules(), print: () => {} })).rejects.toThrow(UsageError);
     await expect(runAgent(offline(), TASK, { search: "fuzzy", workspace, rules: rules(), print: () => {} })).rejects.toThrow(/bm25 or regex/);
+  });
+});
+
+describe("the Russian lines agree with their numbers", () => {
+  it("characters and tokens take the case their count needs (2793 символа, 35 071 токен, 47 токенов)", () => {
+    const m = ru.toolsAtScale;
+    expect(m.handLoop(3, "1, 3, 5", 2793)).toContain("в последнем запросе 2793 символа)");
+    expect(m.runner(3, "1, 1, 1", 299)).toContain("в последнем запросе 299 символов)");
+    const tokens = m.tokens(246, 35_071, 47).replace(/\s/g, " ");
+    expect(tokens).toContain("35 071 токен ·");
+    expect(tokens).toContain("отложены: 47 токенов");
+    expect(m.cutShort(21)).toContain("после 21 запроса,");
   });
 });
