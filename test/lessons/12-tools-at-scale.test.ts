@@ -211,6 +211,24 @@ describe("part 4: the cache breakpoint and its cost", () => {
     expect(cost.withCache!).toBeLessThan(cost.withoutCache!);
   });
 
+  it("a time in the system prompt: the requests of one run still read the cache, but each run writes its own entry (quiz 8, Try this 3)", async () => {
+    const tools = withRunnables(toolCatalogue(), [exchangeRateZodTool, calculateZodTool]);
+    const steady = `A steady prompt for this test (${Math.random()}).`;
+    await runWithCache(offline(), TASK, tools, steady);
+    const again = await runWithCache(offline(), TASK, tools, steady);
+    expect(again.usage[0]!.cacheWrite, "the same prompt in the next run: its first request reads the last run's entry").toBe(0);
+    expect(again.usage[0]!.cacheRead).toBeGreaterThan(10_000);
+
+    const stamped = (now: string) => `A stamped prompt for this test (${steady}). Now: ${now}.`;
+    const first = await runWithCache(offline(), TASK, tools, stamped("2026-12-02T03:00:00.000Z"));
+    const second = await runWithCache(offline(), TASK, tools, stamped("2026-12-02T03:01:00.000Z"));
+    for (const run of [first, second]) {
+      expect(run.usage[0]!.cacheWrite, "a new time is a new prefix: the run's first request writes it").toBeGreaterThan(10_000);
+      expect(run.usage[0]!.cacheRead).toBe(0);
+      expect(run.usage[1]!.cacheRead, "within the run the runner sends the same string, so the next request reads").toBe(run.usage[0]!.cacheWrite);
+    }
+  });
+
   it("reads from the cache cost less than the same tokens as input; writes cost more", () => {
     const read = compareCost("claude-haiku-5-5", [{ input: 100, output: 10, cacheWrite: 0, cacheRead: 30_000 }]);
     expect(read.withCache!).toBeLessThan(read.withoutCache!);
