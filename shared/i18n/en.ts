@@ -455,7 +455,7 @@ export const en = {
     outside: (call: string, key: string, value: string, where: string, refused: boolean) =>
       `${call} asked for ${key} ${value}: ` +
       (where === "absolute" ? "an absolute path" : '".." climbs out of the workspace') +
-      (refused ? " (the tool refused it, but the model should not have asked)" : ", and it ran"),
+      (refused ? " (it did not run, but the model should not have asked)" : ", and it ran"),
     allInside: "no file path pointed outside the workspace",
     unapproved: (call: string, gate: string) =>
       gate === "reads only"
