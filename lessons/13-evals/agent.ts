@@ -65,7 +65,8 @@ export interface EvalAgentOptions {
 // shared/client.ts gives the offline demo model this address; a replay's model has another.
 const OFFLINE_DEMO_HOST = "offline-demo-model.invalid";
 const BEFORE_AND_AFTER = /before and after|vague|regression|до и после|расплывчат|регресс/i;
-const EVALUATE = /evaluat|оцени/i;
+// "evaluate", "run the evals", "оцени", "запусти оценку": any word about evaluating is enough.
+const EVALUATE = /eval|оцен/i;
 
 export async function runAgent(client: Anthropic, task: string, options: EvalAgentOptions = {}): Promise<string> {
   const print = options.print ?? ((line: string) => console.log(line));

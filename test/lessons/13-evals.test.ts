@@ -320,6 +320,9 @@ describe("the evaluation", () => {
     expect(stopped.join("\n")).toMatch(/covers about 0 of the 2 runs[\s\S]*Budget reached: \$0\.0000 spent of \$0\.000001; 2 runs were not started/);
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, budget: "lots" })).rejects.toThrow(/--budget takes an amount/);
     await expect(runAgent(offline(), "What is 2 + 2?", { folder })).rejects.toThrow(UsageError);
+    for (const phrasing of ["Run the evals", "Запусти оценку"]) {
+      await expect(runAgent(offline(), phrasing, { folder, print: () => {} }), phrasing).resolves.toMatch(/of 2 passed/);
+    }
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, runs: "0" })).rejects.toThrow(/--runs takes a whole number/);
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, model: "a,b,c" })).rejects.toThrow(/two separated by a comma/);
   });
