@@ -158,26 +158,26 @@ export function parseTaskFile(text: string, file: string): EvalTask[] {
   try {
     data = JSON.parse(text.startsWith("\ufeff") ? text.slice(1) : text);
   } catch (error) {
-    throw new TaskSetError(`${file}: not valid JSON (${(error as Error).message}).`);
+    throw new TaskSetError(words().taskFile.notJson(file, (error as Error).message));
   }
   validate ??= new Ajv2020({ allErrors: false, strict: false }).compile(SCHEMA);
   if (!validate(data)) {
     const error = validate.errors![0]!;
-    throw new TaskSetError(`${file}: ${where(data, error.instancePath)} ${error.message}${allowedNote(error.params)}.`);
+    throw new TaskSetError(words().taskFile.schema(file, where(data, error.instancePath), error));
   }
   const tasks = (data as { tasks: EvalTask[] }).tasks;
   for (const task of tasks) {
     for (const [list, rules] of Object.entries(task.rules ?? {})) {
       for (const rule of rules) {
         const parsed = parseRule(rule);
-        if (typeof parsed === "string") throw new TaskSetError(`${file}: task "${task.id}", rules.${list}: ${parsed}`);
+        if (typeof parsed === "string") throw new TaskSetError(words().taskFile.badRule(file, task.id, list, parsed));
       }
     }
     if (task.trace?.outOfScope && (task.trace.tools?.tools.length || task.trace.args?.length)) {
-      throw new TaskSetError(`${file}: task "${task.id}" is out of scope, so it cannot also expect tools to be called.`);
+      throw new TaskSetError(words().taskFile.scopeWithTools(file, task.id));
     }
     if (!task.trace && Object.keys(task.expect ?? {}).length === 0) {
-      throw new TaskSetError(`${file}: task "${task.id}" expects nothing, so every run would pass. Give it "expect" or "trace".`);
+      throw new TaskSetError(words().taskFile.expectsNothing(file, task.id));
     }
   }
   return tasks;
@@ -186,17 +186,12 @@ export function parseTaskFile(text: string, file: string): EvalTask[] {
 // "/tasks/3/expect/numbers/0/tolerance" as a person reads it: task "convert-eur", expect.numbers[0].tolerance.
 function where(data: unknown, pointer: string): string {
   const parts = pointer.split("/").slice(1);
-  if (parts[0] !== "tasks" || parts.length < 2) return pointer === "" ? "the file" : pointer.slice(1).replaceAll("/", ".");
+  const say = words().taskFile;
+  if (parts[0] !== "tasks" || parts.length < 2) return pointer === "" ? say.theFile : pointer.slice(1).replaceAll("/", ".");
   const task = (data as { tasks: Array<{ id?: unknown }> }).tasks[Number(parts[1])];
-  const name = typeof task?.id === "string" ? `task "${task.id}"` : `task ${Number(parts[1]) + 1}`;
+  const name = typeof task?.id === "string" ? say.task(task.id) : say.taskNumber(Number(parts[1]) + 1);
   const field = parts.slice(2).reduce((shown, part) => (/^\d+$/.test(part) ? `${shown}[${part}]` : shown ? `${shown}.${part}` : part), "");
   return field ? `${name}, ${field}` : name;
-}
-
-function allowedNote(params: Record<string, unknown>): string {
-  if (Array.isArray(params.allowedValues)) return ` (${params.allowedValues.join(", ")})`;
-  if (typeof params.additionalProperty === "string") return ` ("${params.additionalProperty}")`;
-  return "";
 }
 
 // Every tasks/*.json in the folder, in file-name order; ids must be unique across the set.
@@ -204,14 +199,14 @@ export function loadTaskSet(folder: string = TASKS_FOLDER): EvalTask[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith(".json"))
     .sort();
-  if (files.length === 0) throw new TaskSetError(`${folder} holds no .json task files.`);
+  if (files.length === 0) throw new TaskSetError(words().taskFile.noFiles(folder));
   const tasks: EvalTask[] = [];
   const seen = new Map<string, string>();
   for (const name of files) {
     const file = path.join(folder, name);
     for (const task of parseTaskFile(readFileSync(file, "utf8"), file)) {
       const before = seen.get(task.id);
-      if (before) throw new TaskSetError(`${file}: task id "${task.id}" is used twice (also in ${before}). Ids must be unique.`);
+      if (before) throw new TaskSetError(words().taskFile.usedTwice(file, task.id, before));
       seen.set(task.id, file);
       tasks.push(task);
     }

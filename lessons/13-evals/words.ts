@@ -4,6 +4,32 @@
 import { courseLanguage, type Lang } from "../../shared/i18n/language.ts";
 import { countRu } from "../../shared/i18n/plural.ts";
 
+// One schema error of a task file, as ajv reports it.
+export interface SchemaError {
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function ajvNote(params: Record<string, unknown>): string {
+  if (Array.isArray(params.allowedValues)) return ` (${params.allowedValues.join(", ")})`;
+  if (typeof params.additionalProperty === "string") return ` ("${params.additionalProperty}")`;
+  return "";
+}
+
+// ajv speaks English; the common mistakes in a task file, said in Russian. Anything rarer keeps ajv's words.
+const JSON_TYPES_RU: Record<string, string> = {
+  object: "объектом", array: "массивом", string: "строкой", number: "числом", integer: "целым числом", boolean: "true или false",
+};
+function schemaRu(error: SchemaError): string {
+  const p = error.params;
+  if (error.keyword === "required") return `нет обязательного поля «${String(p.missingProperty)}»`;
+  if (error.keyword === "additionalProperties") return `лишнее поле «${String(p.additionalProperty)}»`;
+  if (error.keyword === "enum" && Array.isArray(p.allowedValues)) return `допустимо только: ${p.allowedValues.join(", ")}`;
+  if (error.keyword === "type") return `должно быть ${JSON_TYPES_RU[String(p.type)] ?? String(p.type)}`;
+  return `не подходит к схеме (${error.keyword}: ${error.message ?? ""})`;
+}
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const usd = (x: number) => `$${x < 0.01 ? x.toFixed(5) : x.toFixed(4)}`;
 
@@ -82,6 +108,20 @@ const en = {
   badRuns: (value: string) => `--runs takes a whole number from 1 to 20, such as --runs 3 (got '${value}').`,
   badBudget: (value: string) => `--budget takes an amount in US dollars, such as --budget 0.50 (got '${value}').`,
   tooManyModels: "--model takes one model, or two separated by a comma to compare them (--model claude-haiku-5-5,claude-sonnet-5-5).",
+  // A mistake in a task file (task-set.ts), with the file and the task it is in.
+  taskFile: {
+    notJson: (file: string, why: string) => `${file}: not valid JSON (${why}).`,
+    theFile: "the file",
+    task: (id: string) => `task "${id}"`,
+    taskNumber: (n: number) => `task ${n}`,
+    // ajv's own words, with the value it names.
+    schema: (file: string, where: string, error: SchemaError) => `${file}: ${where} ${error.message}${ajvNote(error.params)}.`,
+    badRule: (file: string, id: string, list: string, problem: string) => `${file}: task "${id}", rules.${list}: ${problem}`,
+    scopeWithTools: (file: string, id: string) => `${file}: task "${id}" is out of scope, so it cannot also expect tools to be called.`,
+    expectsNothing: (file: string, id: string) => `${file}: task "${id}" expects nothing, so every run would pass. Give it "expect" or "trace".`,
+    noFiles: (folder: string) => `${folder} holds no .json task files.`,
+    usedTwice: (file: string, id: string, before: string) => `${file}: task id "${id}" is used twice (also in ${before}). Ids must be unique.`,
+  },
 };
 
 type Words = typeof en;
@@ -164,6 +204,18 @@ const ru: Words = {
   badRuns: (value) => `--runs принимает целое число от 1 до 20, например --runs 3 (получено '${value}').`,
   badBudget: (value) => `--budget принимает сумму в долларах США, например --budget 0.50 (получено '${value}').`,
   tooManyModels: "--model принимает одну модель или две через запятую, чтобы сравнить их (--model claude-haiku-5-5,claude-sonnet-5-5).",
+  taskFile: {
+    notJson: (file, why) => `${file}: это не JSON (${why}).`,
+    theFile: "файл",
+    task: (id) => `задача «${id}»`,
+    taskNumber: (n) => `задача ${n}`,
+    schema: (file, where, error) => `${file}: ${where}: ${schemaRu(error)}.`,
+    badRule: (file, id, list, problem) => `${file}: задача «${id}», rules.${list}: ${problem}`,
+    scopeWithTools: (file, id) => `${file}: задача «${id}» вне задач агента, поэтому в ней нельзя ждать вызовов инструментов.`,
+    expectsNothing: (file, id) => `${file}: задача «${id}» ничего не ждёт, и любой запуск прошёл бы. Дайте ей "expect" или "trace".`,
+    noFiles: (folder) => `В ${folder} нет файлов задач .json.`,
+    usedTwice: (file, id, before) => `${file}: id «${id}» встречается дважды (ещё в ${before}). Id должны быть разными.`,
+  },
 };
 
 export function words(lang: Lang = courseLanguage()): Words {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createClient } from "../../shared/client.ts";
 import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 import { createOfflineFetch } from "../../shared/offline/offline-model.ts";
@@ -79,6 +79,23 @@ describe("the task set", () => {
     expect(bad([{ ...ok, expect: {} }])).toThrow(/expects nothing, so every run would pass/);
     expect(bad([{ ...ok, trace: { args: [{ tool: "calculate", args: { expression: { regex: "x" } } }] } }])).toThrow(/trace\.args\[0\]\.args\.expression/);
     expect(bad([ok])()).toHaveLength(1);
+  });
+
+  it("under COURSE_LANG=ru a broken file is refused in Russian, still with the task and the field", async () => {
+    vi.stubEnv("COURSE_LANG", "ru");
+    vi.resetModules();
+    try {
+      const fresh = await import("../../lessons/13-evals/task-set.ts");
+      const badRu = (tasks: unknown) => () => fresh.parseTaskFile(JSON.stringify({ tasks }), "tasks/x.json");
+      expect(() => fresh.parseTaskFile("{ nope", "tasks/x.json")).toThrow(/tasks\/x\.json: это не JSON/);
+      expect(badRu([{ ...ok, expect: { number: [] } }])).toThrow(/задача «a», expect: лишнее поле «number»/);
+      expect(badRu([{ ...ok, tags: undefined }])).toThrow(/задача «a»: нет обязательного поля «tags»/);
+      expect(badRu([{ ...ok, lang: "de" }])).toThrow(/lang: допустимо только: en, ru/);
+      expect(badRu([{ ...ok, expect: {} }])).toThrow(/ничего не ждёт/);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it("ids are unique across the files of a set", () => {
