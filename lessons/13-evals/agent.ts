@@ -97,7 +97,7 @@ export async function runAgent(client: Anthropic, task: string, options: EvalAge
 
   // Shown as the flag that picks them ("--tasks core,ru"), one token, the same in both languages.
   print(say.header(tasks.length, `--tasks ${(options.tasks ?? `core,${courseLanguage()}`).replace(/\s+/g, "")}`, runs, models.join(", ")));
-  if (offline) print(replayed ? say.replayNote : say.offlineNote(models[0]!));
+  if (offline) print(replayed ? say.replayNote : say.offlineNote(models));
   if (!offline || budget) printEstimate(tasks, models, runs * (beforeAndAfter ? 2 : 1), budget, print);
 
   const judge = models[0]!;

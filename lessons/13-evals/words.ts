@@ -67,8 +67,9 @@ const en = {
   },
   header: (tasks: number, filter: string, runs: number, models: string) =>
     `Evaluating lesson 07's agent on ${tasks} ${tasks === 1 ? "task" : "tasks"} (${filter}), ${runs} ${runs === 1 ? "run" : "runs"} each, on ${models}.`,
-  offlineNote: (model: string) =>
-    `Offline: the demo model answers. Its token counts are estimates, priced as ${model} would be; nothing is billed. The judge of the rubric grader is the demo model too, and it has no judgement (see the README).`,
+  // With --model a,b each table is priced as its own model.
+  offlineNote: (models: string[]) =>
+    `Offline: the demo model answers. Its token counts are estimates, priced as ${models.join(" and ")} would be${models.length > 1 ? ", each table at its model's price" : ""}; nothing is billed. The judge of the rubric grader is the demo model too, and it has no judgement (see the README).`,
   replayNote: "Replayed: every answer and token count comes from the recording, so the table is the recorded run's, graded again. Nothing is billed.",
   estimate: (runs: number, cost: string) => `Estimated cost before starting: about ${cost} for ${runs} ${runs === 1 ? "run" : "runs"} (a rough upper guess: tasks differ).`,
   noPrice: (model: string) => `${model} has no price in shared/model.ts, so the cost cannot be estimated.`,
@@ -165,8 +166,8 @@ const ru: Words = {
   },
   header: (tasks, filter, runs, models) =>
     `Оцениваем агента урока 07 на ${countRu(tasks, "задаче", "задачах", "задачах")} (${filter}), по ${countRu(runs, "запуску", "запуска", "запусков")} на каждую, модель: ${models}.`,
-  offlineNote: (model) =>
-    `Офлайн: отвечает демомодель. Токены у неё оценочные, цена посчитана как у ${model}; ничего не списано. Судья рубрики тоже демомодель, и суждения у неё нет (см. README).`,
+  offlineNote: (models) =>
+    `Офлайн: отвечает демомодель. Токены у неё оценочные, цена посчитана как у ${models.join(" и ")}${models.length > 1 ? ", каждая таблица по цене своей модели" : ""}; ничего не списано. Судья рубрики тоже демомодель, и суждения у неё нет (см. README).`,
   replayNote: "Воспроизведение: все ответы и токены берутся из записи, так что в таблице записанный прогон, оценённый заново. Ничего не списано.",
   estimate: (runs, cost) => `Оценка цены до начала: около ${cost} за ${countRu(runs, "запуск", "запуска", "запусков")} (грубо и с запасом: задачи разные).`,
   noPrice: (model) => `У ${model} нет цены в shared/model.ts, поэтому цену оценить нельзя.`,

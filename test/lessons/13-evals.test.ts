@@ -342,6 +342,11 @@ describe("the evaluation", () => {
     }
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, runs: "0" })).rejects.toThrow(/--runs takes a whole number/);
     await expect(runAgent(offline(), sampleTasks[2]!, { folder, model: "a,b,c" })).rejects.toThrow(/two separated by a comma/);
+    const compared: string[] = [];
+    await runAgent(offline(), sampleTasks[2]!, { folder, model: "claude-haiku-5-5,claude-sonnet-5-5", print: (line) => compared.push(line) });
+    expect(compared.join("\n"), "two models offline: the note names both prices, not only the first").toContain(
+      "priced as claude-haiku-5-5 and claude-sonnet-5-5 would be, each table at its model's price",
+    );
   });
 
   it("a recorded evaluation replays with no model, and is graded the same", async () => {
