@@ -512,7 +512,7 @@ export const en = {
     grounded: (calls: number) => `  the amount and the rate match the tool results (${calls} strict calls, each input matched its schema)`,
     notGrounded: (fields: string) => `  ! ${fields}: in no tool result. The schema guarantees the shape of the answer, not that its numbers are true`,
     tokens: (tools: number, allLoaded: number, deferred: number) =>
-      `  count_tokens: ${tools} tools loaded ${allLoaded.toLocaleString("en-US")} tokens · deferred ${deferred.toLocaleString("en-US")} tokens (only the search tool is loaded)`,
+      `  count_tokens: all ${tools} tools loaded: ${allLoaded.toLocaleString("en-US")} tokens · deferred: ${deferred.toLocaleString("en-US")} tokens (only the search tool is loaded)`,
     serverSearch: (tool: string) => `  search on the server (${tool}):`,
     clientSearch: (tool: string) => `  search by our own tool (${tool}, tool_reference blocks):`,
     found: (query: string, names: string) => `    ⌕ ${query} → ${names}`,
