@@ -106,7 +106,9 @@ export function differenceLines(before: TaskResult[], after: TaskResult[]): stri
     const failed = r?.runs.find((run) => !run.pass)?.grades.find((g) => !g.pass);
     return failed ? cut(`${graderName(failed.grader)}: ${failed.why}`, WHY_WIDTH + 16) : "";
   };
-  if (worse.length > 0) lines.push(`  ${say.worse(worse.length)}`, ...worse.map((r) => `    ${r.task.id}  ${reason(afterById.get(r.task.id))}`));
+  // The reasons start in one column, as in the tables above.
+  const idWidth = Math.max(0, ...worse.map((r) => r.task.id.length));
+  if (worse.length > 0) lines.push(`  ${say.worse(worse.length)}`, ...worse.map((r) => `    ${r.task.id.padEnd(idWidth)}  ${reason(afterById.get(r.task.id))}`));
   if (better.length > 0) lines.push(`  ${say.better(better.length)}`, ...better.map((r) => `    ${r.task.id}`));
   if (worse.length === 0 && better.length === 0) lines.push(`  ${say.unchanged}`);
   const a = summarize(before);

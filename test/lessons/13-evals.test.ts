@@ -276,6 +276,8 @@ describe("the evaluation", () => {
     const diff = differenceLines(before, after).join("\n");
     expect(diff).toContain("passed before, fail after (2)");
     expect(diff).toContain("pass rate 100% → 50%");
+    expect(diff, "the reasons start in one column").toContain("    convert-usd-rub  tools:");
+    expect(diff).toContain("    rate-usd-rub     tools:");
     const table = resultTable(after).join("\n");
     expect(table).toMatch(/rate-usd-rub\s+FAIL\s+tools: get_exchange_rate/);
   });
