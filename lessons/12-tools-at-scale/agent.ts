@@ -47,9 +47,12 @@ export const lessonFlags: LessonFlags = {
   search: { type: "string", value: "bm25|regex", help: { en: "the server's tool search variant in part 3 (default bm25)", ru: "вариант серверного поиска инструментов в части 3 (по умолчанию bm25)" } },
 };
 
-export const SYSTEM_PROMPT =
-  lesson02System +
-  " Some tools are loaded only when a search finds them: search for what the task needs, then call what the search returned. Save a file only when the user asks.";
+export const SYSTEM_PROMPT = lesson02System + " Save a file only when the user asks.";
+
+// Part 3 only: the other parts load every tool up front, and a prompt that tells the model to search
+// where there is no search tool sends it looking for one.
+export const SEARCH_PROMPT =
+  SYSTEM_PROMPT + " Some tools are loaded only when a search finds them: search for what the task needs, then call what the search returned.";
 
 export interface AgentOptions {
   part?: string;
@@ -144,9 +147,9 @@ async function manyTools(client: Anthropic, task: string, tools: BetaRunnableToo
   print(chalk.dim(say.tokens(counts.tools, counts.allLoaded, counts.deferred)));
 
   print(chalk.dim(say.serverSearch(`tool_search_tool_${variant}`)));
-  showSearches(await runWithSearch(client, task, tools, { by: "server", variant, system: SYSTEM_PROMPT }), print);
+  showSearches(await runWithSearch(client, task, tools, { by: "server", variant, system: SEARCH_PROMPT }), print);
   print(chalk.dim(say.clientSearch(TOOL_SEARCH_NAME)));
-  const own = await runWithSearch(client, task, tools, { by: "client", system: SYSTEM_PROMPT });
+  const own = await runWithSearch(client, task, tools, { by: "client", system: SEARCH_PROMPT });
   showSearches(own, print);
   return own.text;
 }

@@ -13,7 +13,7 @@ import { createMockModel, reply } from "../../shared/mock/mock-model.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 import { noTerminalApprover } from "../../lessons/07-approval-gates/approver.ts";
 import { parseRulesFile } from "../../lessons/07-approval-gates/rules-file.ts";
-import { notInResults, runAgent } from "../../lessons/12-tools-at-scale/agent.ts";
+import { notInResults, runAgent, SEARCH_PROMPT, SYSTEM_PROMPT } from "../../lessons/12-tools-at-scale/agent.ts";
 import { guarded, type Guards } from "../../lessons/12-tools-at-scale/guarded-tool.ts";
 import { countBothWays, deferAll, definitionOf, runWithSearch, withRunnables } from "../../lessons/12-tools-at-scale/many-tools.ts";
 import { compareCost, runWithCache } from "../../lessons/12-tools-at-scale/prompt-cache.ts";
@@ -245,6 +245,16 @@ describe("runAgent", () => {
     expect(answer).toContain("271.74");
     expect(lines.join("\n")).toMatch(/messages sent: 1, 3, 5/);
     expect(lines.join("\n")).toMatch(/messages sent: 1, 1, 1/);
+  });
+
+  it("only part 3 tells the model to search: in part 1 there is no search tool to look for", async () => {
+    expect(SYSTEM_PROMPT).not.toMatch(/search/i);
+    expect(SEARCH_PROMPT.startsWith(SYSTEM_PROMPT)).toBe(true);
+    expect(SEARCH_PROMPT).toMatch(/search for what the task needs/);
+    const mock = createMockModel([reply.text("by hand"), reply.text("by the runner")]);
+    await runAgent(mock.client, TASK, { part: "1", workspace, rules: rules(), approver: noTerminalApprover(), print: () => {} });
+    expect(mock.requests).toHaveLength(2);
+    expect(JSON.stringify(mock.requests.map((request) => request.system))).not.toMatch(/search/i);
   });
 
   it("an unknown part or search variant is a usage error naming the choices", async () => {
