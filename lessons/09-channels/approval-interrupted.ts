@@ -14,3 +14,15 @@ export class ApprovalInterrupted extends Error {
     );
   }
 }
+
+// Nobody tapped in time. The call does not run (the gate fails closed, as above), but nobody said no
+// either, so the result the model reads and the session keeps say "not answered in time", not "refused".
+export class ApprovalTimedOut extends Error {
+  override name = "ApprovalTimedOut";
+  constructor(tool: string, where: string, seconds: number) {
+    super(
+      `nobody answered the approval question for ${tool} ${where} within ${seconds} s, so the approval was not answered in time: ` +
+        "the user neither allowed nor refused it, and nothing was run",
+    );
+  }
+}

@@ -5,7 +5,8 @@
 //
 // A bot can be found and written to by anyone, so only chats in TELEGRAM_ALLOWED_CHATS are answered;
 // any other chat gets one polite refusal, and the attempt is logged. Approval is an inline keyboard
-// (Allow / Deny); no tap within the time limit means deny.
+// (Allow / Deny); no tap within the time limit means the call does not run, recorded as "not answered
+// in time" (nobody said no).
 
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ import { visible } from "../08-assistant/terminal-channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { UsageError } from "../../shared/usage-error.ts";
-import { ApprovalInterrupted } from "./approval-interrupted.ts";
+import { ApprovalInterrupted, ApprovalTimedOut } from "./approval-interrupted.ts";
 import { splitMessage, TelegramError, type TelegramCall } from "./telegram-api.ts";
 import { shorten } from "./tool-lines.ts";
 
@@ -270,8 +271,10 @@ export function createTelegramChannel(options: TelegramOptions): TelegramChannel
           const text = words();
           const limit = options.approvalTimeoutMs ?? 120_000;
           const answered = new Promise<Answer>((resolve, reject) => {
+            // No tap is not a no: the call fails closed as unanswered, and the session says so.
             const timer = setTimeout(() => {
-              settle("no");
+              pending.delete(id);
+              reject(new ApprovalTimedOut(gated.name, "in Telegram", Math.round(limit / 1000)));
               void sendText(chatId, text.noAnswer(Math.round(limit / 1000), gated.name)).catch(() => undefined);
             }, limit);
             function settle(answer: Answer) {

@@ -14,6 +14,7 @@ import { createAssistant } from "../../lessons/09-channels/agent.ts";
 import { splitMessage, TELEGRAM_LIMIT, telegramApi, TelegramError } from "../../lessons/09-channels/telegram-api.ts";
 import { createTelegramChannel, refusal, type Update } from "../../lessons/09-channels/telegram.ts";
 import { createClient } from "../../shared/client.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 
 const TOKEN = "123456:TEST-token_abc";
 const ALLOWED = 111;
@@ -195,13 +196,24 @@ describe("telegram: approval with an inline keyboard", () => {
     expect(await readFile(path.join(dir, "rate.txt"), "utf8")).toContain("92.5");
   });
 
-  it("no tap in time means deny", async () => {
+  it("no tap in time: the call does not run, and is recorded as not answered in time, not as a no", async () => {
     const { stop } = await bot({ approvalTimeoutMs: 50 });
     fake.message(ALLOWED, task);
     await until("the reply after the timeout", () => fake.sent(ALLOWED).some((c) => /did not save/.test(String(c.params.text))));
     await stop();
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
     expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
+    const records = (await readFile(path.join(dir, "sessions", `telegram-${ALLOWED}.jsonl`), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; result?: { content: string; is_error?: boolean }; message?: { role: string; content: unknown } });
+    const result = records.filter((r) => r.type === "tool_result").at(-1)?.result;
+    expect(result?.is_error, "the call did not run").toBe(true);
+    expect(result?.content, "the tool result says nobody answered in time").toMatch(/not answered in time/);
+    expect(result?.content, "no tap is not an answer: nobody answered no").not.toMatch(/answered no|declined/);
+    const answer = JSON.stringify(records.filter((r) => r.message?.role === "assistant").at(-1)?.message?.content);
+    expect(answer, "the session's answer does not say the person refused").not.toMatch(/you answered no/);
+    expect(String(fake.sent(ALLOWED).at(-1)?.params.text), "the person is told no answer came").toMatch(/no answer came within 0 s.*you did not say no either/);
   });
 
   it("stopping the bot while a question waits is not a no: the call ends as interrupted, in the session, the log and the reply", async () => {
@@ -262,6 +274,18 @@ describe("telegram: approval with an inline keyboard", () => {
     expect(fake.sent(999).map((c) => c.params.text)).toEqual([refusal("ru")]);
     expect(refusal("ru")).toMatch(/^Извините, это личный ассистент/);
     expect(printed.find((line) => line.includes("999"))).toMatch(/^telegram: отказано сообщению из чата 999/);
+  });
+
+  it("the READMEs name the buttons the bot shows in their language: Allow / Deny in English, «Разрешить» / «Отклонить» in Russian", async () => {
+    const paragraph = async (file: string, marker: RegExp) => {
+      const text = (await readFile(path.join("lessons", "09-channels", file), "utf8")).split(/\n\s*\n/);
+      return (text.find((p) => marker.test(p)) ?? "").replace(/\s+/g, " ");
+    };
+    const en = await paragraph("README.md", /Approval is an inline keyboard/);
+    const ru = await paragraph("README.ru.md", /инлайн-клавиатура/);
+    expect(en).toContain(`with ${messages("en").channels.telegram.allow} and ${messages("en").channels.telegram.deny}`);
+    expect(ru, "the Russian README names the Russian buttons").toContain(`«${messages("ru").channels.telegram.allow}» и «${messages("ru").channels.telegram.deny}»`);
+    for (const text of [en, ru]) expect(text, "no tap is not a no").toMatch(/not answered in time|не ответили вовремя/);
   });
 });
 

@@ -6,7 +6,7 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { contentSkills, emailReportSkill, firstPlan, stringFromResult } from "./email-report.ts";
 
-type Kind = "scheduled" | "stopped" | "no-terminal" | "declined" | "rule" | "other";
+type Kind = "scheduled" | "stopped" | "unanswered" | "no-terminal" | "declined" | "rule" | "other";
 
 export function isGateRefusal(outcome: ToolOutcome): boolean {
   return outcome.isError && /^\s*Not run\b/i.test(outcome.output);
@@ -17,6 +17,8 @@ function kindOf(output: string): Kind {
   if (/scheduled task|no person is there/i.test(output)) return "scheduled";
   // Lesson 09's Telegram bot stopped while its question waited: nobody answered, yes or no.
   if (/assistant was stopped|approval was never given/i.test(output)) return "stopped";
+  // Nobody tapped Allow or Deny in time: not a refusal either.
+  if (/not answered in time/i.test(output)) return "unanswered";
   if (/no terminal|nobody (?:can|could) (?:answer|approve)/i.test(output)) return "no-terminal";
   if (/answered no|declined/i.test(output)) return "declined";
   if (/deny rule|rules? forbid/i.test(output)) return "rule";
@@ -99,6 +101,14 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
       ctx.t({
         en: `I did not ${action.en}: I was stopped while your approval was still being asked for, so it was never approved (and you did not say no either). Nothing was changed. Ask me again when I am running, or do it yourself`,
         ru: `Я не стал ${action.ru}: меня остановили, пока я ждал вашего разрешения, так что его не было (отказа тоже не было). Ничего не изменено. Попросите снова, когда я запущен, или сделайте это сами`,
+      }) + yoursLabel(ctx, action, ". "),
+    );
+  } else if (kind === "unanswered") {
+    const seconds = refused.output.match(/within (\d+) s\b/)?.[1];
+    lines.push(
+      ctx.t({
+        en: `I did not ${action.en}: I asked for your approval, but no answer came${seconds ? ` within ${seconds} s` : " in time"}, so it was never approved (and you did not say no either). Nothing was changed. Ask me again and tap Allow, or do it yourself`,
+        ru: `Я не стал ${action.ru}: я спросил разрешения, но ответа${seconds ? ` за ${seconds} с` : " вовремя"} не было, так что его не дали (отказа тоже не было). Ничего не изменено. Попросите снова и нажмите «Разрешить», или сделайте это сами`,
       }) + yoursLabel(ctx, action, ". "),
     );
   } else if (kind === "declined") {
