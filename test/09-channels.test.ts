@@ -15,6 +15,7 @@ import { within } from "./helpers/within.ts";
 import { failWith } from "./helpers/fail-with.ts";
 import { say } from "./helpers/say.ts";
 import { mustResolve } from "./helpers/settled.ts";
+import { messages } from "../shared/i18n/messages.ts";
 
 // Every call to timingSafeEqual is counted, so the checks can see a constant-time comparison.
 vi.mock("node:crypto", async (original) => {
@@ -379,7 +380,7 @@ describe("createWebhookChannel: a JSON POST in, the reply out, through the gatew
     });
     const { status, json } = await post(url, lead);
     expect(status, say("a failed turn still gets an answer: 200", "и на упавший ход приходит ответ: 200")).toBe(200);
-    expect(json.reply, say("the reply is the one the gateway sent for the failed turn", "ответ — тот, что шлюз передал для упавшего хода")).toBe("Sorry, that failed: model overloaded");
+    expect(json.reply, say("the reply is the one the gateway sent for the failed turn", "ответ — тот, что шлюз передал для упавшего хода")).toBe(messages().assistant.turnFailed("model overloaded"));
   });
 
   it("stamps each message with the real clock when no clock is given, and ignores a reply for a chat nobody waits on", { tags: "hard" }, async () => {
