@@ -43,7 +43,7 @@ interface LessonModule {
   // its own (lesson 09's --web, --telegram), so --chat is refused with that advice.
   chat?: "session" | "channels";
   // Lesson flags that start something long-running instead of one task (lesson 09's --web): with one
-  // of them set, no "Task:" line is printed, since no task is run.
+  // of them set, no "Task:" line and no "Try also:" lines are printed, since no task is run.
   serveFlags?: string[];
 }
 
@@ -149,7 +149,9 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const ran = await runOnce(agent, client, task, transcript, mode === "offline", flags);
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
-  if (code === 0 && others.length > 0) {
+  // A serve mode (--web, --telegram, --heartbeat) ran no sample task, so it suggests none either.
+  const serving = (agent.serveFlags ?? []).some((flag) => flags[flag] === true);
+  if (code === 0 && others.length > 0 && !serving) {
     const tryAlso = messages().lesson.tryAlso;
     const indent = `\n${" ".repeat(tryAlso.length + 1)}`;
     console.log(chalk.dim(`\n${tryAlso} ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join(indent)}`));

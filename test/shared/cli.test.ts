@@ -119,4 +119,18 @@ describe("lessons that talk through channels (lesson 09)", { timeout: 60_000 }, 
     }
     expect(out).not.toContain("Task:");
   });
+
+  it("a serve mode that stops (--heartbeat --once) prints no \"Try also:\" sample lines, in either language", async () => {
+    const workspace = mkdtempSync(path.join(os.tmpdir(), "course-09-once-"));
+    try {
+      for (const [lang, tryAlso] of [["en", "Try also:"], ["ru", "Попробуйте ещё:"]]) {
+        const { code, out } = await runCli(["lesson", "9", "--offline", "--heartbeat", "--once"], { env: { WORKSPACE_DIR: workspace, COURSE_LANG: lang } });
+        expect(code, out).toBe(0);
+        expect(out, "the heartbeat ran its tasks").toMatch(/heartbeat/);
+        expect(out, "no sample task ran, so none is suggested").not.toContain(tryAlso);
+      }
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
 });
