@@ -2,6 +2,7 @@
 // The rules come from permissions.json (rules-file.ts reads it); gate.ts applies them.
 
 import path from "node:path";
+import { messages } from "../../shared/i18n/messages.ts";
 
 export type Decision = "allow" | "ask" | "deny";
 
@@ -78,14 +79,12 @@ function plainPath(value: string): string {
 
 
 // Reads one rule as people write it: `send_email`, `mcp__weather__*` or `save_to_file(filename=reports/*)`.
-// Returns an error sentence instead of a rule when the text is not one.
+// Returns an error sentence instead of a rule when the text is not one, in the course's language: it
+// is read by the person who wrote the rule.
 export function parseRule(text: string): Rule | string {
   const match = /^([A-Za-z0-9_*-]{1,128})(?:\(([A-Za-z0-9_]+)=(.+)\))?$/s.exec(text.trim());
   if (!match) {
-    return (
-      `"${text}" is not a rule. Write a tool name, optionally with one input field and a pattern: ` +
-      `"send_email", "mcp__weather__*" or "save_to_file(filename=reports/*)".`
-    );
+    return messages().rulesFile.notRule(text);
   }
   const [, tool, name, pattern] = match;
   const rule: Rule = { tool: tool!, source: text.trim() };
@@ -93,7 +92,7 @@ export function parseRule(text: string): Rule | string {
     // "filename= *.env" would compare against " *.env", a name with a space in front, and never match:
     // a rule that silently never fires is worse than one refused.
     if (pattern !== pattern.trim()) {
-      return `"${text}": the pattern "${pattern}" starts or ends with a space, so it would never match. Write it without: "${tool}(${name}=${pattern.trim()})".`;
+      return messages().rulesFile.spacedPattern(text, pattern, `${tool}(${name}=${pattern.trim()})`);
     }
     rule.argument = { name, pattern };
   }

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { lineAt, scanJson } from "./json-lines.ts";
 import { matchesGlob, parseRule, type PermissionRules, type Rule } from "./permissions.ts";
+import { messages } from "../../shared/i18n/messages.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 
 // Resolved from the working directory (the repo root under npm), never from this file's location:
@@ -46,7 +47,7 @@ export async function loadRules(file: string = DEFAULT_RULES_FILE): Promise<Perm
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return emptyRules();
-    throw new RulesFileError(`${file} could not be read (${code ?? (error as Error).message}). Check the file, or delete it.`, file);
+    throw new RulesFileError(messages().rulesFile.unreadable(file, code ?? (error as Error).message), file);
   }
   return parseRulesFile(text, file);
 }
@@ -54,8 +55,10 @@ export async function loadRules(file: string = DEFAULT_RULES_FILE): Promise<Perm
 export function parseRulesFile(text: string, file = "permissions.json"): PermissionRules {
   // Windows Notepad starts UTF-8 files with an invisible byte-order mark, which JSON.parse refuses.
   const json = text.startsWith("\ufeff") ? text.slice(1) : text;
+  // Words for the person who edits the file, in the course's language (COURSE_LANG).
+  const say = messages().rulesFile;
   const fail = (message: string, line?: number): never => {
-    throw new RulesFileError(`${file}${line ? `, line ${line}` : ""}: ${message}`, file, line);
+    throw new RulesFileError(`${say.where(file, line)}: ${message}`, file, line);
   };
   let data: unknown;
   try {
@@ -64,26 +67,26 @@ export function parseRulesFile(text: string, file = "permissions.json"): Permiss
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message)?.[1];
     fail(
-      `not valid JSON (${message}). Fix the file, or delete it to be asked about every change.`,
+      say.notJson(message),
       position === undefined ? undefined : lineAt(json, Number(position)),
     );
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    fail('the file must hold one object: { "allow": [...], "ask": [...], "deny": [...] }.', 1);
+    fail(say.notObject, 1);
   }
 
   const { lineOf, duplicate } = scanJson(json);
   // JSON.parse keeps only the last of two equal keys: the first "deny" list would vanish without a word.
-  if (duplicate) fail(`"${duplicate.path}" is written twice; only one would count. Merge the two into one list.`, duplicate.line);
+  if (duplicate) fail(say.writtenTwice(duplicate.path), duplicate.line);
 
   const rules = emptyRules();
   for (const [key, value] of Object.entries(data as object)) {
     if (key.startsWith("$")) continue; // "$comment" and friends are notes for people
     const list = LISTS.find((name) => name === key);
-    if (!list) fail(`unknown key "${key}". Use "allow", "ask" or "deny" (and "$comment" for notes).`, lineOf.get(key));
-    if (!Array.isArray(value)) fail(`"${key}" must be a list of rules, like ["send_email"].`, lineOf.get(key));
+    if (!list) fail(say.unknownKey(key), lineOf.get(key));
+    if (!Array.isArray(value)) fail(say.notList(key), lineOf.get(key));
     (value as unknown[]).forEach((item, index) => {
-      const parsed: Rule | string = typeof item === "string" ? parseRule(item) : `${JSON.stringify(item)} is not a string.`;
+      const parsed: Rule | string = typeof item === "string" ? parseRule(item) : say.notString(JSON.stringify(item));
       if (typeof parsed === "string") fail(`${key}[${index}]: ${parsed}`, lineOf.get(`${key}[${index}]`));
       else rules[list!].push(parsed);
     });
@@ -95,16 +98,17 @@ export function parseRulesFile(text: string, file = "permissions.json"): Permiss
 // a lock that is not there. The agent prints these warnings at start.
 export function checkRules(rules: PermissionRules, tools: Array<{ name: string; input_schema: { properties?: unknown } }>): string[] {
   const warnings: string[] = [];
+  const say = messages().rulesFile;
   for (const list of LISTS) {
     for (const rule of rules[list]) {
       const named = tools.filter((tool) => matchesGlob(tool.name, rule.tool));
       if (named.length === 0) {
-        warnings.push(`${list} rule "${rule.source}" names no tool this agent has (${tools.map((t) => t.name).join(", ")}): it never applies.`);
+        warnings.push(say.namesNoTool(list, rule.source, tools.map((t) => t.name).join(", ")));
         continue;
       }
       const field = rule.argument?.name;
       if (field && !named.some((tool) => Object.hasOwn((tool.input_schema.properties ?? {}) as object, field))) {
-        warnings.push(`${list} rule "${rule.source}": ${rule.tool} has no input field "${field}", so the rule never applies.`);
+        warnings.push(say.noSuchField(list, rule.source, rule.tool, field));
       }
     }
   }

@@ -353,6 +353,27 @@ export const en = {
       `cost: this message ${turn} · session ${session} · today ${today} (tokens at the list prices in shared/model.ts)`,
   },
 
+  // Lesson 07's permissions file (rules-file.ts): what is wrong with it and what to do, for the person
+  // who edits it. What JSON.parse said is quoted as data, in its own (English) words.
+  rulesFile: {
+    where: (file: string, line?: number) => (line ? `${file}, line ${line}` : file),
+    unreadable: (file: string, problem: string) => `${file} could not be read (${problem}). Check the file, or delete it.`,
+    notJson: (parser: string) => `not valid JSON (${parser}). Fix the file, or delete it to be asked about every change.`,
+    notObject: 'the file must hold one object: { "allow": [...], "ask": [...], "deny": [...] }.',
+    writtenTwice: (key: string) => `"${key}" is written twice; only one would count. Merge the two into one list.`,
+    unknownKey: (key: string) => `unknown key "${key}". Use "allow", "ask" or "deny" (and "$comment" for notes).`,
+    notList: (key: string) => `"${key}" must be a list of rules, like ["send_email"].`,
+    notString: (item: string) => `${item} is not a string.`,
+    notRule: (text: string) =>
+      `"${text}" is not a rule. Write a tool name, optionally with one input field and a pattern: ` +
+      `"send_email", "mcp__weather__*" or "save_to_file(filename=reports/*)".`,
+    spacedPattern: (text: string, pattern: string, fixed: string) =>
+      `"${text}": the pattern "${pattern}" starts or ends with a space, so it would never match. Write it without: "${fixed}".`,
+    namesNoTool: (list: string, rule: string, tools: string) => `${list} rule "${rule}" names no tool this agent has (${tools}): it never applies.`,
+    noSuchField: (list: string, rule: string, tool: string, field: string) =>
+      `${list} rule "${rule}": ${tool} has no input field "${field}", so the rule never applies.`,
+  },
+
   // Lesson 07's gate, in the words the learner reads: why a call was let through (the "✓ gate" line)
   // and why the approval card asks. Refusals are not here: they are tool results, written for the model.
   gate: {

@@ -336,6 +336,24 @@ export const ru: Messages = {
       `стоимость: это сообщение ${turn} · сессия ${session} · сегодня ${today} (токены по прейскурантным ценам из shared/model.ts)`,
   },
 
+  rulesFile: {
+    where: (file, line) => (line ? `${file}, строка ${line}` : file),
+    unreadable: (file, problem) => `${file} не удалось прочитать (${problem}). Проверьте файл или удалите его.`,
+    notJson: (parser) => `это не корректный JSON (разбор сообщил: «${parser}»). Исправьте файл или удалите его, и тогда агент будет спрашивать о каждом изменении.`,
+    notObject: 'в файле должен быть один объект: { "allow": [...], "ask": [...], "deny": [...] }.',
+    writtenTwice: (key) => `"${key}" записан дважды, а учитывался бы только один. Объедините их в один список.`,
+    unknownKey: (key) => `неизвестный ключ "${key}". Используйте "allow", "ask" или "deny" (и "$comment" для заметок).`,
+    notList: (key) => `"${key}" должен быть списком правил, например ["send_email"].`,
+    notString: (item) => `${item} не строка.`,
+    notRule: (text) =>
+      `"${text}" не правило. Напишите имя инструмента, при желании с одним полем ввода и шаблоном: ` +
+      `"send_email", "mcp__weather__*" или "save_to_file(filename=reports/*)".`,
+    spacedPattern: (text, pattern, fixed) =>
+      `"${text}": шаблон "${pattern}" начинается или кончается пробелом, поэтому никогда не совпадёт. Напишите без него: "${fixed}".`,
+    namesNoTool: (list, rule, tools) => `правило ${list} "${rule}" не называет ни одного инструмента этого агента (${tools}): оно никогда не сработает.`,
+    noSuchField: (list, rule, tool, field) => `правило ${list} "${rule}": у ${tool} нет поля ввода "${field}", поэтому правило никогда не сработает.`,
+  },
+
   gate: {
     allowedByRule: (rule) => `разрешено правилом ${rule}`,
     onlyReads: (tool) => `${tool} только читает, поэтому выполняется без вопроса`,

@@ -272,6 +272,7 @@ describe("the lessons print these lines in Russian when the course speaks Russia
 const { findLatinProse } = await import("../../shared/cli/latin-prose.ts");
 const { createReplay, requestDiff } = await import("../../shared/record-replay/replay.ts");
 const { parseMcpConfig } = await import("../../lessons/11-mcp/mcp-config.ts");
+const { checkRules, parseRulesFile } = await import("../../lessons/07-approval-gates/rules-file.ts");
 const { connectServer } = await import("../../lessons/11-mcp/connect.ts");
 
 describe("a replay that does not fit, and mcp.json mistakes, in Russian", () => {
@@ -313,6 +314,39 @@ describe("a replay that does not fit, and mcp.json mistakes, in Russian", () => 
       expect(said, text).toMatch(/^mcp\.json: /);
       expect(prose(said), text).toEqual([]);
     }
+  });
+
+  it("lesson 07's permissions file: each mistake in Russian, with the JSON parser's own words quoted as data", () => {
+    const fails = (text: string) => {
+      try {
+        parseRulesFile(text, "p.json");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`expected a refusal of ${text}`);
+    };
+    const cases: Array<[string, RegExp]> = [
+      ["{ deny: [] }", /^p\.json, строка 1: это не корректный JSON \(разбор сообщил: «[^»]+»\)/],
+      ['{"alow": []}', /неизвестный ключ "alow"/],
+      ['{"deny": "send_email"}', /"deny" должен быть списком правил/],
+      ['{"deny": ["ok", "bad rule"]}', /deny\[1\]: "bad rule" не правило/],
+      ['{"deny": ["save_to_file(filename= *.env)"]}', /начинается или кончается пробелом/],
+      ['{"allow": [42]}', /allow\[0\]: 42 не строка/],
+      ["[]", /должен быть один объект/],
+      ['{"deny": [],\n "deny": []}', /записан дважды/],
+    ];
+    for (const [text, expected] of cases) {
+      const said = fails(text);
+      expect(said, text).toMatch(expected);
+      expect(prose(said), text).toEqual([]);
+    }
+    const warnings = checkRules(
+      { allow: [], ask: [], deny: [{ tool: "save_file", source: "save_file" }, { tool: "send_email", source: "send_email(to=*)", argument: { name: "to", pattern: "*" } }] },
+      [{ name: "send_email", input_schema: { properties: { plan_id: {} } } }],
+    );
+    expect(warnings[0]).toMatch(/не называет ни одного инструмента/);
+    expect(warnings[1]).toMatch(/у send_email нет поля ввода "to"/);
+    for (const warning of warnings) expect(prose(warning), warning).toEqual([]);
   });
 
   it("a server that fails to start: Russian around it, its stderr quoted as data", async () => {
