@@ -87,6 +87,21 @@ describe("the assistant on the offline model: the sample message and a follow-up
     expect(written[1]).toMatchObject({ model: CHEAP_MODEL });
   });
 
+  it("'Save the text hello to reports' saves it (reports is a folder, so the model names the file and says so), in a line or two", async () => {
+    for (const [task, file, said] of [
+      ["Save the text hello to reports", "reports/hello.txt", /^Saved the text to reports\/hello\.txt: "reports" is a folder, not a file name, so I chose the name\./],
+      ["Сохрани текст «привет мир» в папку reports", "reports/note.txt", /^Сохранил текст в reports\/note\.txt: «reports» — это папка/],
+      ["Save the text hello to reports/greeting.txt", "reports/greeting.txt", /^Saved the text to reports\/greeting\.txt in the workspace\.$/],
+    ] as const) {
+      const { client, calls } = recordingClient();
+      const answer = await runAgent(client, task, options({ session: `save-text-${file.replace(/\W/g, "-")}` }));
+      expect(calls, task).toEqual([{ name: "save_to_file", input: { filename: file, content: expect.any(String) } }]);
+      expect(answer.trim(), task).toMatch(said);
+      expect(answer.trim().split("\n").length, `${task}: one or two lines, not the list of what the demo model can do`).toBeLessThanOrEqual(2);
+      expect(await readFile(path.join(dir, file), "utf8")).toMatch(/^(hello|привет мир)\n$/);
+    }
+  });
+
   it("a follow-up in the same session uses the history: 'А в евро?' after '500 долларов в рублях'", async () => {
     const first = recordingClient();
     expect(await runAgent(first.client, "Сколько будет 500 долларов в рублях?", options())).toMatch(/46[\s\u00a0]250/);

@@ -22,6 +22,7 @@ import { readFileSkill } from "./read-file.ts";
 import { recallMemorySkill } from "./recall-memory.ts";
 import { searchContactsSkill } from "./search-contacts.ts";
 import { savePreviousSkill } from "./save-previous.ts";
+import { saveTextSkill } from "./save-text.ts";
 import { sumInCurrencySkill } from "./sum-in-currency.ts";
 
 export const skills: Skill[] = [
@@ -37,6 +38,7 @@ export const skills: Skill[] = [
   setPreferenceSkill,
   recallMemorySkill,
   readFileSkill,
+  saveTextSkill,
   searchContactsSkill,
   currentTimeSkill,
   moneyLeftSkill,
