@@ -3,7 +3,7 @@
 // loads the SDK and friends once instead of once per file.
 // test/shared/isolated-files.test.ts finds such files by what they call and keeps this list complete.
 
-export const GLOBAL_CHANGERS = ["test/09-channels.test.ts", "test/shared/i18n-lesson-cli.test.ts", "test/shared/i18n-lesson-lines.test.ts"];
+export const GLOBAL_CHANGERS = ["test/09-channels.test.ts", "test/shared/i18n-lesson-cli.test.ts", "test/shared/i18n-lesson-lines.test.ts", "test/lessons/13-evals.test.ts"];
 
 // What cannot be undone for the next file: a mocked module, process.env or the directory changed by
 // hand, or a stubbed language setting (the course reads the language once per process and keeps it).
