@@ -118,6 +118,8 @@ describe("BM25 ranking (TODO 2)", () => {
       tool("send_report", "Send the report."),
     ];
     const found = bm25Rank(small, ["the", "invoice"], 5);
+    const most = [tool("zeta_tool", "Archive an invoice."), tool("alpha_tool", "Archive an invoice."), tool("other_tool", "Weather.")];
+    expect(bm25Rank(most, ["invoice"], 5), say("A word most tools hold (2 of 3) still scores above 0: `idf = ln(1 + (N - n + 0.5) / (n + 0.5))`; without the `1 +` the idf goes negative and such tools vanish.", "Слово, которое есть у большинства инструментов (2 из 3), всё равно даёт счёт больше 0: `idf = ln(1 + (N - n + 0.5) / (n + 0.5))`; без `1 +` idf становится отрицательным и такие инструменты пропадают.")).toEqual(["zeta_tool", "alpha_tool"]);
     expect(found[0], say(`For \`[the, invoice]\` the tool about invoices should come first, not the one that says \`the\` most: weigh each word by \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Got ${show(found)}.`, `Для \`[the, invoice]\` первым должен быть инструмент про счета, а не тот, где чаще всего \`the\`: взвешивайте каждое слово через \`idf = ln(1 + (N - n + 0.5) / (n + 0.5))\`. Получилось ${show(found)}.`)).toBe("archive_invoice");
     // idf exactly: a word in 1 of 4 tools against one in 2 of 4, where ln(1 + (N − n + 0.5) / (n + 0.5)) puts b_tool first.
     const four = [tool("a_tool", "Rare w0 w1 w2 w3."), tool("b_tool", "Common common common."), tool("c_tool", "Common."), tool("d_tool", "Other.")];
@@ -136,6 +138,19 @@ describe("BM25 ranking (TODO 2)", () => {
     ];
     const found = bm25Rank(small, ["invoice"], 5);
     expect(found, say(`A long text should be discounted against a short one: K1 × (1 − B + B × length / averageLength) in the denominator. Got ${show(found)}.`, `Длинный текст должен весить меньше короткого: K1 × (1 − B + B × length / averageLength) в знаменателе. Получилось ${show(found)}.`)).toEqual(["short_tool", "long_tool"]);
+  });
+
+  it("a tool's length counts all its words, repeats too, and a query word repeated counts again", () => {
+    const echo = [
+      tool("echo", "Invoice echo echo echo echo echo echo echo echo echo echo."),
+      tool("plain", "Invoice one two three four five."),
+      tool("weather", "Weather now."),
+    ];
+    const byLength = bm25Rank(echo, ["invoice"], 5);
+    expect(byLength, say(`\`length\` is the number of the tool's words, repeats included (\`toolTerms(tool).length\`), not of its different words: "echo" has 12 words, "plain" 7. Got ${show(byLength)}.`, `\`length\` — число слов инструмента вместе с повторами (\`toolTerms(tool).length\`), а не число разных слов: у "echo" 12 слов, у "plain" 7. Получилось ${show(byLength)}.`)).toEqual(["plain", "echo"]);
+    const pair = [tool("beta", "Print one label."), tool("alpha", "Archive one invoice."), tool("weather", "Weather now.")];
+    const repeated = bm25Rank(pair, ["label", "invoice", "invoice"], 5);
+    expect(repeated, say(`A query term repeated counts again: \`[label, invoice, invoice]\` puts the invoice tool first. Loop over the terms as given, not over a Set of them. Got ${show(repeated)}.`, `Повторённое слово запроса считается снова: \`[label, invoice, invoice]\` ставит первым инструмент про счета. Идите по словам как они даны, а не по их Set. Получилось ${show(repeated)}.`)).toEqual(["alpha", "beta"]);
   });
 
   it("a tenth repeat of one word adds little: holding both query words wins (saturation)", () => {
@@ -253,7 +268,8 @@ describe("the regex mode, on RE2 (TODO 4)", () => {
   });
 
   it("refuses what RE2 refuses (a backreference, a lookahead) with a ToolSearchError that says RE2, why, and what to do", () => {
-    for (const pattern of ["(a)\\1", "(?=crm)crm_", "[unclosed"]) {
+    const reasons: Array<[string, string]> = [["(a)\\1", "invalid escape sequence"], ["(?=crm)crm_", "unsupported Perl syntax"], ["[unclosed", "missing closing ]"]];
+    for (const [pattern, reason] of reasons) {
       let error: Error | undefined;
       try {
         regexRank(catalogue, pattern, 5);
@@ -268,6 +284,7 @@ describe("the regex mode, on RE2 (TODO 4)", () => {
         ),
       ).toBeDefined();
       expectToolSearchError(error!, ["RE2", "bm25"], `regexRank(${show(pattern)})`, `regexRank(${show(pattern)})`);
+      expect(error!.message, say(`The message should carry RE2's own reason (its exception's message, here ${show(reason)}), so the model knows what to change.`, `В сообщении должна быть причина от самого RE2 (сообщение его исключения, здесь ${show(reason)}), чтобы модель знала, что исправить.`)).toContain(reason);
     }
     const error = refusal(() => regexRank(catalogue, "(a)\\1", 5), "regexRank", "regexRank");
     expect(error.message.length, say("The message should carry RE2's own reason, not only a generic line.", "В сообщении должна быть причина от самого RE2, а не только общая фраза.")).toBeGreaterThan(0);

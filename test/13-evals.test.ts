@@ -196,6 +196,7 @@ describe("nothing outside the workspace (TODO 3)", () => {
       ["reports/2026/q1.txt", "inside"],
       ["../notes.txt", "climbs out"],
       ["../../etc/passwd", "climbs out"],
+      ["a/../../x", "climbs out"],
       ["/etc/passwd", "absolute"],
       ["/tmp/x.txt", "absolute"],
     ] as const) {
