@@ -73,6 +73,8 @@ describe("what a search reads: toolText (TODO 1)", () => {
     expect(text, say("toolText should hold each parameter's description too (`sku: Code of the product.`).", "В toolText должно быть и описание каждого параметра (`sku: Code of the product.`).")).toContain("Code of the product.");
     expect(text, say("A parameter with no description still counts: its name is in the text.", "Параметр без описания тоже считается: его имя есть в тексте.")).toMatch(/\bwarehouse\b/);
     expect(text, say("A parameter with no description is its name alone, not `warehouse: undefined`.", "Параметр без описания — это одно его имя, а не `warehouse: undefined`.")).not.toContain("undefined");
+    const lines = text.split("\n");
+    expect(lines.includes("sku: Code of the product.") && lines.includes("warehouse"), say(`toolText puts each parameter on a line of its own (\`sku: Code of the product.\`, then \`warehouse\`), not all on one line: a regex's \`^\` and \`.\` stop at a line's end, so "^crm_.*contact" reads the name's line only. It gave ${show(text)}.`, `toolText пишет каждый параметр на отдельной строке (\`sku: Code of the product.\`, затем \`warehouse\`), а не всё в одну строку: \`^\` и \`.\` регулярного выражения останавливаются на конце строки, так что "^crm_.*contact" читает только строку с именем. Получилось ${show(text)}.`)).toBe(true);
     expect(toolTerms(probe), say("The words of the text (toolTerms) should include the parameter's description's words.", "Слова текста (toolTerms) должны включать слова описания параметра.")).toContain("product");
   });
 
