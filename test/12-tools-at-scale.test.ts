@@ -239,6 +239,8 @@ describe("the search: tool_reference blocks from this catalogue (TODO 3)", () =>
     expect(found, say("Still five different tools: drop the repeated names before ranking, not after.", "Всё равно пять разных инструментов: убирайте повторы до ранжирования, а не после.")).toEqual(names(searchTools(catalogue, "create an invoice", { k: 5 })));
     const clash = [tool("lookup", "Archive an invoice."), tool("lookup", "Weather forecast for a city.")];
     expect(names(searchTools(clash, "weather forecast")), say("Of two tools with one name the first is kept: the second is never found.", "Из двух инструментов с одним именем остаётся первый: второй не находится.")).toEqual([]);
+    const byPattern = names(searchTools([...clash, tool("lookup", "Invoice reminders.")], "invoice|weather", { k: 5, mode: "regex" }));
+    expect(byPattern, say(`Mode "regex" gets each tool once too: drop the repeated names before either ranking. Got ${show(byPattern)}.`, `В режиме "regex" каждый инструмент тоже один раз: убирайте повторы имён до любого ранжирования. Получилось ${show(byPattern)}.`)).toEqual(["lookup"]);
   });
 
   it("refuses a blank query, a bad limit and an unknown mode with a ToolSearchError saying what to send", () => {
