@@ -72,11 +72,12 @@ export function bm25Rank(catalogue: CatalogueTool[], terms: string[], k: number)
       const frequency = counts[index]!.get(term) ?? 0;
       score += idf.get(term)! * ((frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength)));
     }
-    return { name: tool.name, score, index };
+    return { name: tool.name, score };
   });
   return scored
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+    // sort() is stable: tools of equal score stay in catalogue order.
+    .sort((a, b) => b.score - a.score)
     .slice(0, k)
     .map((entry) => entry.name);
 }
@@ -143,11 +144,7 @@ export const TOOL_SEARCH_NAME = "tool_search";
 export function toolSearchTool(catalogue: CatalogueTool[]): ContentTool<SearchInput> {
   return {
     name: TOOL_SEARCH_NAME,
-    description:
-      `Search a catalogue of ${catalogue.length} tools that are not loaded yet, and load the ones that match. ` +
-      "Call it whenever you need a tool you do not have: describe the job in a few words (\"track a parcel\", \"create an invoice\"); " +
-      "English works best, Russian is understood for common business words. The matching tools become available to call right after. " +
-      'mode "regex" matches a pattern (RE2 syntax, ignoring case) against tool names, descriptions and parameters instead, e.g. "^crm_" for every CRM tool.',
+    description: `Search a catalogue of ${catalogue.length} tools that are not loaded yet, and load the ones that match. Call it whenever you need a tool you do not have: describe the job in a few words ("track a parcel", "create an invoice"); English works best, Russian is understood for common business words. The matching tools become available to call right after. mode "regex" matches a pattern (RE2 syntax, ignoring case) against tool names, descriptions and parameters instead, e.g. "^crm_" for every CRM tool.`,
     input_schema: {
       type: "object",
       properties: {

@@ -65,8 +65,9 @@ export const RU_TERMS: Record<string, string[]> = {
   остат: ["stock", "availability"],
   наличи: ["availability", "stock"],
   поставщик: ["supplier"],
-  заказ: ["order"],
+  // Before заказ on purpose (and адресат after адрес): the longest stem wins wherever it stands.
   заказчик: ["customer"],
+  заказ: ["order"],
   встреч: ["meeting", "event"],
   календар: ["calendar", "event"],
   событи: ["event"],
@@ -83,6 +84,7 @@ export const RU_TERMS: Record<string, string[]> = {
   отслед: ["track", "tracking"],
   доставк: ["delivery", "shipping"],
   адрес: ["address"],
+  адресат: ["recipient"],
   тикет: ["ticket"],
   обращени: ["ticket"],
   стать: ["article"],
