@@ -2,6 +2,8 @@
 
 import chalk from "chalk";
 import { createRealModelGuard, type RealModelGuard } from "../real-model/guard.ts";
+import { messages } from "../i18n/messages.ts";
+import { inert } from "../inert-text.ts";
 
 export let guardInUse: RealModelGuard | undefined;
 
@@ -10,7 +12,7 @@ export function realModelGuardFor(budget: string | undefined): RealModelGuard | 
   let budgetUsd: number | undefined;
   if (budget !== undefined) {
     budgetUsd = Number(budget.replace(/^\$/, ""));
-    if (!(Number.isFinite(budgetUsd) && budgetUsd > 0)) return `--budget takes an amount in US dollars, such as --budget 0.05 (got '${budget}').`;
+    if (!(Number.isFinite(budgetUsd) && budgetUsd > 0)) return messages().mistakes.budgetAmount(inert(budget));
   }
   guardInUse = createRealModelGuard({ budgetUsd });
   return guardInUse;

@@ -277,6 +277,8 @@ export const en = {
     sessionExists: (name: string, file: string) =>
       `Session "${name}" already exists (${file}). Drop --new to go on with it, or pick another name: --session ${name}-2 --new`,
     budget: (value: string) => `--budget takes an amount of US dollars, like 0.05; got "${value}". For example: npm run lesson 8 -- --budget 0.05 "..."`,
+    // The same mistake in any lesson (the CLI's own --budget, for real Claude): no lesson named.
+    budgetAmount: (value: string) => `--budget takes an amount of US dollars greater than 0, like --budget 0.05; got "${value}".`,
     port: (value: string) => `--port takes a port number from 0 to 65535 (0 picks a free one); got "${value}". For example: npm run lesson 9 -- --web --port 8080`,
     portTaken: (port: number) => `Port ${port} is already in use (another program, or another run of this lesson). Stop that one, or pick another port: --port 8081, or --port 0 for any free one.`,
     sessionBusy: (name: string, pid: number) =>

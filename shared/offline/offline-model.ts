@@ -159,10 +159,12 @@ function thinkingBlock(ctx: PlanContext, plan: Plan, config: Anthropic.ThinkingC
 // Short, like a summarized thought: what the model needs next, not the task repeated.
 function thoughtsOn(ctx: PlanContext, plan: Plan): string {
   if ("call" in plan) {
-    const names = [...new Set(plan.call.map((c) => c.name))].join(", ");
-    const done = [...new Set(ctx.results.map((r) => r.name))].join(", ");
-    if (done !== "") return ctx.t({ en: `${done} answered. Next: ${names}.`, ru: `${done} ответил. Дальше: ${names}.` });
-    return ctx.t({ en: `I need ${names} for this.`, ru: `Для этого нужен ${names}.` });
+    const needed = [...new Set(plan.call.map((c) => c.name))];
+    const answered = [...new Set(ctx.results.map((r) => r.name))];
+    const [names, done] = [needed.join(", "), answered.join(", ")];
+    // Russian verbs agree in number: «calculate ответил», «get_exchange_rate, calculate ответили».
+    if (done !== "") return ctx.t({ en: `${done} answered. Next: ${names}.`, ru: `${done} ${answered.length > 1 ? "ответили" : "ответил"}. Дальше: ${names}.` });
+    return ctx.t({ en: `I need ${names} for this.`, ru: `Для этого ${needed.length > 1 ? "нужны" : "нужен"} ${names}.` });
   }
   return ctx.t({ en: "I have what I need to answer.", ru: "Для ответа всё есть." });
 }

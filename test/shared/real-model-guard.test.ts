@@ -195,7 +195,7 @@ describe("npm run lesson against a local server", { timeout: 60_000 }, () => {
     expect(out).toMatch(/turns: 2 · tool calls: 1 .* · budget: \$0\.\d{4} of \$0\.50 spent/);
     const bad = await lesson(url.good!, "--budget", "lots");
     expect(bad.code).toBe(2);
-    expect(bad.out).toContain("--budget takes an amount in US dollars, such as --budget 0.05 (got 'lots').");
+    expect(bad.out).toContain('--budget takes an amount of US dollars greater than 0, like --budget 0.05; got "lots".');
   });
 });
 
