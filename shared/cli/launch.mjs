@@ -98,6 +98,9 @@ async function rebuild() {
     // Stack traces need only the mappings; the sources themselves are on disk, and parsing maps that
     // carry them (about 6 MB for the SDK and mathjs) cost every start about 60 ms.
     sourcesContent: false,
+    // Russian text as UTF-8, not as \uXXXX escapes three times its size: about 270 KB less for
+    // every start to read, decode and parse.
+    charset: "utf8",
     metafile: true,
     logLevel: "error",
     // Test tooling stays out of the bundle: check and test start it as a separate process.
