@@ -126,6 +126,11 @@ async function rebuild() {
   const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.includes("node_modules"));
   const outputs = {};
   for (const file of Object.keys(result.metafile.outputs)) outputs[path.relative(tmpDir, path.resolve(root, file))] = result.metafile.outputs[file].bytes;
+  // The bundle lies under node_modules/, where Node does not look up to the course's package.json for
+  // its "type": without one of its own, Node 20.19+ and 22 would try each .js file as CommonJS first
+  // (about 45 ms for a start, the 1.1 MB SDK chunk decoded and scanned twice).
+  writeFileSync(path.join(tmpDir, "package.json"), '{ "type": "module" }\n');
+  outputs["package.json"] = 21;
   const { hash, identities } = sourceHash(inputs);
   writeFileSync(path.join(tmpDir, "stamp.json"), JSON.stringify({ inputs, hash, outputs, known: identities }));
   // Swap the whole folder: the old one is moved aside in one step, so a run never sees half of an old
