@@ -30,7 +30,7 @@ import { messages } from "../../shared/i18n/messages.ts";
 import { closestName } from "../../shared/closest-name.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { registerCourseResources, type CourseFolders } from "./course-resources.ts";
-import { MIN_TOKEN_LENGTH, resolveToken, startHttpServer, untilStopped } from "./http-server.ts";
+import type * as HttpServer from "./http-server.ts";
 
 export const COURSE_SERVER_NAME = "course";
 export const COURSE_SERVER_VERSION = "1.0.0";
@@ -188,6 +188,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
 async function serveOverHttp(tools: Tool[], folders: CourseFolders, portText: string | undefined): Promise<number> {
   const m = messages().mcpHttp;
   const say = (line: string) => process.stderr.write(`${line}\n`);
+  // Loaded only here: the HTTP transport (the MCP SDK's, with Hono and Node's fetch classes) costs the
+  // stdio server that lesson 11 starts on every run about 60 ms.
+  const { MIN_TOKEN_LENGTH, resolveToken, startHttpServer, untilStopped }: typeof HttpServer = await import("./http-server.ts");
   const port = portText === undefined ? DEFAULT_HTTP_PORT : Number(portText);
   if (portText !== undefined && !(/^\d+$/.test(portText) && port <= 65535)) {
     say(m.badPort(portText));

@@ -26,6 +26,7 @@ import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
 import { inert } from "../../shared/inert-text.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 import { messages } from "../../shared/i18n/messages.ts";
+import { metaSchemaError } from "../../shared/fake-api/meta-schema-check.ts";
 
 // The Messages API takes tool names up to 128 characters (^[a-zA-Z0-9_-]{1,128}$, the pattern its 400
 // error quotes); claude.ai and Claude Desktop refuse MCP tool names over 64. Keeping to 64 means a
@@ -183,13 +184,20 @@ async function listAllTools(server: ConnectedServer, timeoutMs: number, warn: (l
 // Why the Messages API would refuse this input schema, or undefined if it would not: it must be an
 // object schema and valid JSON Schema draft 2020-12 ("JSON schema is invalid. It must match JSON Schema
 // draft 2020-12"). One such tool in a request makes the whole request fail with a 400.
-const schemaChecker = new Ajv2020({ strict: false, validateFormats: false });
+// Checked against the draft 2020-12 meta-schema the way the course's fake API checks a request
+// (shared/fake-api/meta-schema-check.ts): compiling that meta-schema took about half of this lesson's
+// start, so its verdicts are kept on disk. compile() then catches what the meta-schema cannot see,
+// such as a $ref to nothing.
+const schemaChecker = new Ajv2020({ strict: false, validateFormats: false, validateSchema: false });
 export function schemaProblem(schema: unknown): string | undefined {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "its inputSchema is not an object";
   const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
   if (rest.type !== undefined && rest.type !== "object") return `its inputSchema has type ${JSON.stringify(rest.type)}, not "object"`;
+  const candidate = { ...rest, type: "object" };
+  const invalid = metaSchemaError(candidate);
+  if (invalid !== null) return `its inputSchema is not valid JSON Schema (${invalid.slice(0, 160)})`;
   try {
-    schemaChecker.compile({ ...rest, type: "object" });
+    schemaChecker.compile(candidate);
     return undefined;
   } catch (error) {
     return `its inputSchema is not valid JSON Schema (${(error instanceof Error ? error.message : String(error)).slice(0, 160)})`;
