@@ -128,6 +128,10 @@ export async function createAssistant(client: Anthropic, options: ChannelsOption
 }
 
 export async function runAgent(client: Anthropic, task: string, options: ChannelsOptions = {}): Promise<string> {
+  // --port and --once only change --web and --heartbeat: alone they would do nothing, so they are a
+  // mistake to say, before anything starts (the sample would run instead, on a random port).
+  if (options.port !== undefined && !options.web) throw new UsageError(messages().mistakes.portNeedsWeb);
+  if (options.once && !options.heartbeat) throw new UsageError(messages().mistakes.onceNeedsHeartbeat);
   const print = options.print ?? ((line: string) => console.log(chalk.dim(line)));
   const assistant = await createAssistant(client, { labelTurns: options.web === true || options.telegram === true, ...options, print });
   if (options.web) return serveWeb(assistant, options, print);

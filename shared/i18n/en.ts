@@ -280,6 +280,9 @@ export const en = {
     // The same mistake in any lesson (the CLI's own --budget, for real Claude): no lesson named.
     budgetAmount: (value: string) => `--budget takes an amount of US dollars greater than 0, like --budget 0.05; got "${value}".`,
     port: (value: string) => `--port takes a port number from 0 to 65535 (0 picks a free one); got "${value}". For example: npm run lesson 9 -- --web --port 8080`,
+    // A flag that means something only with another one: said, not silently dropped.
+    portNeedsWeb: "--port goes with --web: it picks the chat page's port, and without --web no page is served. For example: npm run lesson 9 -- --web --port 8080",
+    onceNeedsHeartbeat: "--once goes with --heartbeat: it runs the due tasks of HEARTBEAT.md once, then stops. For example: npm run lesson 9 -- --heartbeat --once",
     portTaken: (port: number) => `Port ${port} is already in use (another program, or another run of this lesson). Stop that one, or pick another port: --port 8081, or --port 0 for any free one.`,
     sessionBusy: (name: string, pid: number) =>
       `Session "${name}" is in use by another run of the assistant (process ${pid}), maybe in another terminal. Finish or stop that one first, or use another session: --session ${name}-2`,
