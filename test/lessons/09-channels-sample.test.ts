@@ -9,6 +9,8 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runAgent } from "../../lessons/09-channels/agent.ts";
 import { createClient } from "../../shared/client.ts";
+import { en } from "../../shared/i18n/en.ts";
+import { ru } from "../../shared/i18n/ru.ts";
 import { createTranscript } from "../../shared/transcript.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
@@ -72,21 +74,48 @@ describe("the sample run, as the terminal shows it", () => {
     // README's folder, port and tab id; a line ending in "..." is the start of a longer one). The
     // per-request lines are lesson 08's (its routing reason, and token counts that change with any
     // edit to the system prompt): only their model is compared.
-    const figures = (line: string) => (line.startsWith("  · ") ? line.replace(/ \(.*$/, "") : line);
-    const shown = screen
-      .replaceAll(dir, "/home/you/course/workspace")
-      .replace(/127\.0\.0\.1:\d+\/ through its one-time link \(tab [0-9a-f]+\)/, "127.0.0.1:45377/ through its one-time link (tab d0868522)")
-      .split("\n")
-      .map(figures);
+    const shown = asInTheReadme(screen, /127\.0\.0\.1:\d+\/ through its one-time link \(tab [0-9a-f]+\)/, "127.0.0.1:45377/ through its one-time link (tab d0868522)");
     const readme = await readFile("lessons/09-channels/README.md", "utf8");
-    const blocks = [...readme.matchAll(/```\n((?:1\. The heartbeat|2\. The web channel)[\s\S]*?)```/g)].map((m) => m[1] ?? "");
-    expect(blocks, "README.md's two sample blocks").toHaveLength(2);
-    for (const line of blocks.join("").split("\n").map(figures)) {
-      // The summary line is the CLI's, after the lesson returns.
-      if (line.trim() === "" || line.startsWith("turns: ")) continue;
-      const found = line.endsWith("...") ? shown.some((l) => l.startsWith(line.slice(0, -3).trimEnd())) : shown.includes(line);
-      expect(found, `README.md shows a line the sample does not print:\n${line}`).toBe(true);
-    }
+    expect(linesNotPrinted(readme, /1\. The heartbeat|2\. The web channel/, "turns: ", shown)).toEqual([]);
+  });
+});
+
+// The run as the README shows it: the README's folder, port and tab id. The temporary workspace stands
+// for the learner's course/workspace folder: HEARTBEAT.md is named by its full path, and the approval
+// card by its path from the folder the learner runs in (lesson 07's describeSave), so workspace/rate.txt.
+// The per-request lines are lesson 08's (its routing reason, and token counts that change with any edit
+// to the system prompt): only their model is compared.
+const figures = (line: string) => (line.startsWith("  · ") ? line.replace(/ \(.*$/, "") : line);
+function asInTheReadme(screen: string, link: RegExp, readmeLink: string): string[] {
+  return stripVTControlCharacters(screen)
+    .replaceAll(`${dir}${path.sep}memory${path.sep}`, "/home/you/course/workspace/memory/")
+    .replaceAll(`${dir}${path.sep}`, "workspace/")
+    .replace(link, readmeLink)
+    .split("\n")
+    .map(figures);
+}
+
+// Each line of the README's two sample blocks (```output, starting with the two headings) that the run
+// did not print; a line ending in "..." is the start of a longer one. The summary line is the CLI's,
+// after the lesson returns, and its time changes with every run.
+function linesNotPrinted(readme: string, headings: RegExp, summary: string, shown: string[]): string[] {
+  const blocks = [...readme.matchAll(new RegExp(`\`\`\`output\n((?:${headings.source})[\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1] ?? "");
+  expect(blocks, `the README's two sample blocks: \`\`\`output, then a line matching ${headings}`).toHaveLength(2);
+  return blocks
+    .join("")
+    .split("\n")
+    .map(figures)
+    .filter((line) => line.trim() !== "" && !line.startsWith(summary))
+    .filter((line) => !(line.endsWith("...") ? shown.some((l) => l.startsWith(line.slice(0, -3).trimEnd())) : shown.includes(line)));
+}
+
+describe("what the README says a second run prints", () => {
+  it.each([
+    ["README.md", `"${en.channels.nothingDue}"`],
+    ["README.ru.md", `«${ru.channels.nothingDue}»`],
+  ])("%s quotes the heartbeat's line word for word, in its language", async (file, quote) => {
+    const readme = (await readFile(path.join("lessons/09-channels", file), "utf8")).replace(/\s+/g, " ");
+    expect(readme.includes(quote), `${file} should quote the line a second run prints: ${quote}`).toBe(true);
   });
 });
 
@@ -117,5 +146,10 @@ describe("npm run lesson 9 under COURSE_LANG=ru", () => {
       const ownPart = line.replace(/(\[Разрешить\] \[Отклонить\]: \S+:).*?(\s+→)/, "$1$2");
       expect(latinProse(ownPart), `English in a line of lesson 09 under COURSE_LANG=ru:\n${line}`).toBeUndefined();
     }
+
+    // README.ru.md shows this run (the Russian one), line by line, as README.md shows the English one.
+    const shown = asInTheReadme(result.out, /127\.0\.0\.1:\d+\/ по одноразовой ссылке \(вкладка [0-9a-f]+\)/, "127.0.0.1:45377/ по одноразовой ссылке (вкладка d0868522)");
+    const readme = await readFile("lessons/09-channels/README.ru.md", "utf8");
+    expect(linesNotPrinted(readme, /1\. Канал heartbeat|2\. Веб-канал/, "ходов: ", shown), "README.ru.md shows lines the Russian run does not print").toEqual([]);
   }, 60_000);
 });
