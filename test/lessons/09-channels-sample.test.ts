@@ -70,13 +70,10 @@ describe("the sample run, as the terminal shows it", () => {
     // The CLI prints the returned answer only when the transcript did not show it: here it did.
     expect(reply.trim()).toBe(transcript.lastText().trim());
 
-    // The README shows this run: each line of its two sample blocks is a line printed here (with the
-    // README's folder, port and tab id; a line ending in "..." is the start of a longer one). The
-    // per-request lines are lesson 08's (its routing reason, and token counts that change with any
-    // edit to the system prompt): only their model is compared.
+    // README.md shows this run: each line of its two sample blocks is a line printed here.
     const shown = asInTheReadme(screen, /127\.0\.0\.1:\d+\/ through its one-time link \(tab [0-9a-f]+\)/, "127.0.0.1:45377/ through its one-time link (tab d0868522)");
     const readme = await readFile("lessons/09-channels/README.md", "utf8");
-    expect(linesNotPrinted(readme, /1\. The heartbeat|2\. The web channel/, "turns: ", shown)).toEqual([]);
+    expect(linesNotPrinted(readme, /1\. The heartbeat|2\. The web channel/, "turns: ", shown), "README.md shows lines the English run does not print").toEqual([]);
   });
 });
 
