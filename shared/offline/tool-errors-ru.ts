@@ -8,7 +8,32 @@
 
 interface Retelling {
   pattern: RegExp;
-  ru: (m: RegExpExecArray) => string;
+  // undefined: the message has this shape, but a part of it is not one the course's tools write.
+  ru: (m: RegExpExecArray) => string | undefined;
+}
+
+// What a file is, as lesson 10's file-kind.ts (and lesson 04's read_file) name it, in Russian.
+const KINDS: Array<[RegExp, string]> = [
+  [/^a folder$/u, "папка"],
+  [/^a named pipe \(FIFO\).*$/su, "именованный канал (FIFO): чтение из него ждало бы записи, которой никто не сделает"],
+  [/^a socket$/u, "сокет"],
+  [/^a device$/u, "устройство"],
+  [/^not a regular file$/u, "особый файл системы"],
+  [/^an? (PNG|JPEG|GIF) image$/u, "изображение $1"],
+  [/^a PDF document$/u, "документ PDF"],
+  [/^a (ZIP|gzip) archive$/u, "архив $1"],
+  [/^an executable \(ELF\)$/u, "исполняемый файл (ELF)"],
+  [/^a binary file \(it has NUL bytes\)$/u, "двоичный файл (в нём есть нулевые байты)"],
+  [/^a binary file$/u, "двоичный файл"],
+];
+
+// "a PNG image, 16 x 16 pixels (0.0 megapixels)" -> "изображение PNG 16 × 16 пикселей"; "a folder, not text" -> "папка".
+function kindInRussian(english: string): string | undefined {
+  const [, kind = "", width, height] = /^(.+?)(?:, (\d+) x (\d+) pixels.*)?(?:, not text)?$/su.exec(english.trim()) ?? [];
+  for (const [pattern, ru] of KINDS) {
+    if (pattern.test(kind)) return kind.replace(pattern, ru) + (width ? ` ${width} × ${height} пикселей` : "");
+  }
+  return undefined;
 }
 
 // 'name' as the tools quote it; the Russian sentence names it without the quotes.
@@ -50,8 +75,13 @@ const RETELLINGS: Retelling[] = [
     ru: (m) => `файл ${m[1]} только для чтения; если его нужно менять, снимите этот запрет.`,
   },
   {
-    pattern: new RegExp(String.raw`^${NAME} is ([^,.;]+?)(?:,[^.;]*)?[.;] (?:read_file|edit_file)? ?(?:reads|returns|changes) (?:regular )?text`, "u"),
-    ru: (m) => `${m[1]} — не текстовый файл (${m[2]}), а инструмент работает только с текстом.`,
+    // "'pipe' is a named pipe (FIFO): opening it ... . read_file reads regular text files only."
+    // "'logo.png' is a PNG image, 16 x 16 pixels (0.0 megapixels). read_file returns text only ..."
+    pattern: new RegExp(String.raw`^${NAME} is (.+?)[.;] (?:read_file|edit_file)? ?(?:reads|returns|changes|only reads) (?:regular )?text`, "su"),
+    ru: (m) => {
+      const kind = kindInRussian(m[2]!);
+      return kind === undefined ? undefined : `${m[1]} — не текстовый файл, а ${kind}; инструмент работает только с текстом.`;
+    },
   },
   {
     pattern: /^old_text matches (\d+) places \([\w-]+ matcher\), starting on lines ([\d, ]+)\./u,
@@ -83,7 +113,8 @@ const RETELLINGS: Retelling[] = [
 export function retellInRussian(message: string): string | undefined {
   for (const { pattern, ru } of RETELLINGS) {
     const m = pattern.exec(message.trim());
-    if (m) return ru(m);
+    const said = m ? ru(m) : undefined;
+    if (said !== undefined) return said;
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // the course's tools write their errors in English for the model; a Russian task gets them retold in
 // Russian, or quoted as the tool's own words, never as English prose inside a Russian answer.
 
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -87,6 +88,32 @@ describe("every skill tells a failed call in the task's language (lessons on the
     const answer = await runLesson10(client, "Прочитай notes.md", { project: path.join(base, "project"), ...quiet });
     expect(answer).toMatch(/^Не удалось прочитать notes\.md: файла notes\.md в папке проекта нет; в папке есть: .*README\.md/);
     expect(prose(answer)).toEqual([]);
+  });
+
+  it("lesson 10: reading what is not a text file (a folder, an image, a named pipe) says what it is in Russian", async () => {
+    const project = path.join(base, "project");
+    // Names with a hyphen or a dot: the prose check below takes a plain word such as "pipe" for English.
+    await fs.mkdir(path.join(project, "build-output"), { recursive: true });
+    const png = Buffer.alloc(32);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    png.writeUInt32BE(16, 16);
+    png.writeUInt32BE(16, 20);
+    await fs.writeFile(path.join(project, "logo.png"), png);
+    const cases: Array<[string, RegExp]> = [
+      ["build-output", /^Не удалось прочитать build-output: build-output — не текстовый файл, а папка; инструмент работает только с текстом\.$/],
+      ["logo.png", /^Не удалось прочитать logo\.png: logo\.png — не текстовый файл, а изображение PNG 16 × 16 пикселей;/],
+    ];
+    if (process.platform !== "win32") {
+      execFileSync("mkfifo", [path.join(project, "log-pipe")]);
+      cases.push(["log-pipe", /^Не удалось прочитать log-pipe: log-pipe — не текстовый файл, а именованный канал \(FIFO\): чтение из него ждало бы/]);
+    }
+    for (const [name, expected] of cases) {
+      const { client } = recordingClient();
+      const answer = await runLesson10(client, `Прочитай ${name}`, { project, ...quiet });
+      expect(answer, name).toMatch(expected);
+      expect(prose(answer), name).toEqual([]);
+      expect(answer, name).not.toMatch(/opening it|a folder|image,/);
+    }
   });
 
   it("lesson 10: an edit in a file that is not there", async () => {
