@@ -5,7 +5,7 @@
 // why); the last test also starts both servers exactly as the lesson's mcp.json says.
 
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -270,6 +270,10 @@ describe("the offline model's mcp-notes skill: its phrasings and near-misses", (
     expect(await firstCall("Convert 250 EUR to US dollars and add it to my notes")).toBe("get_exchange_rate");
     expect(await firstCall("List my notes")).toBe("mcp__notes__list_notes");
     expect(await firstCall("Покажи мои заметки")).toBe("mcp__notes__list_notes");
+    expect(await firstCall("Read the note nope"), "a named note is read by its name").toBe("mcp__notes__read_note");
+    expect(await firstCall("Прочитай заметку «nope»")).toBe("mcp__notes__read_note");
+    expect(await firstCall("Read the note about rates"), "a word after 'note' is not always its name").toBe("mcp__notes__list_notes");
+    expect(await firstCall("Покажи заметки и прочитай первую")).toBe("mcp__notes__list_notes");
   });
 
   it("near-misses: no notes in the task (or only banknotes) leaves the notes tools alone", async () => {
@@ -310,6 +314,20 @@ describe("the assistant with MCP servers (real child processes)", () => {
     await runAgent(denied.client, "x", { servers: { notes: notesServer(notes) }, rules: rules({ allow: ["mcp__notes__*"], deny: ["mcp__NOTES__add_*"] }), approver: asking, hours: hoursAt(MONDAY_NOON), print: quiet, connectTimeoutMs: START_MS });
     expect(resultText(denied.toolResults()[0]!)).toMatch(/^Not run: the user's permission rules forbid/);
     expect(existsSync(path.join(notes, "c.md"))).toBe(false);
+  }, START_MS);
+
+  it("offline: reads the note the task names, and says so when it is not there (never reads another one instead)", async () => {
+    const notes = path.join(dir, "notes");
+    const { client } = createClient({ offline: true });
+    const noTerminal: Approver = { canAsk: false, unavailable: "there is no terminal", ask: () => Promise.reject(new Error("no")) };
+    const common = { servers: { notes: notesServer(notes) }, approver: noTerminal, hours: hoursAt(MONDAY_NOON), print: quiet, connectTimeoutMs: START_MS, rulesFile: "lessons/11-mcp/permissions.json" };
+    expect(await runAgent(client, "Покажи мои заметки", common)).toBe("Заметок пока нет.");
+    await mkdir(notes, { recursive: true });
+    await writeFile(path.join(notes, "eur-usd.md"), "250 EUR = 271.74 USD\n");
+    expect(await runAgent(client, "Read the note nope", common)).toBe('There is no note "nope". Your notes: eur-usd.');
+    expect(await runAgent(client, "Прочитай заметку nope", common)).toBe("Заметки «nope» нет. Ваши заметки: eur-usd.");
+    expect(await runAgent(client, "Прочитай заметку «eur-usd»", common)).toBe("В «eur-usd» записано:\n250 EUR = 271.74 USD");
+    expect(await runAgent(client, "List my notes and read the first one", common)).toBe('Your notes: eur-usd.\n"eur-usd" says:\n250 EUR = 271.74 USD');
   }, START_MS);
 
   it("offline, with both servers: converts through mcp__course__ tools in English and Russian, and the note waits for approval", async () => {

@@ -1,7 +1,8 @@
 // Lesson 11: tasks across two MCP servers. "Convert 250 EUR to US dollars with the course server and
 // add it to my notes as eur-usd": the rate and the sum from the course server (mcp__course__...), or
 // from the built-in tools when the task does not name the server, then mcp__notes__add_note. "List my
-// notes and read the first one": mcp__notes__list_notes, then mcp__notes__read_note. A call refused by
+// notes and read the first one": mcp__notes__list_notes, then mcp__notes__read_note. "Read the note
+// eur-usd": mcp__notes__read_note with that name (and, when there is none, the list). A call refused by
 // a hook or the gate ("Not run: ...") is explained, never retried.
 
 import { parseConversion } from "../currencies.ts";
@@ -15,6 +16,11 @@ const COURSE_SERVER = /course server|сервер\p{L}* курса/iu;
 const LIST = /(?<!\p{L})(?:list|show|what|покажи|список|какие)/iu;
 const READ = /(?<!\p{L})(?:read|open|прочитай|открой|прочти)/iu;
 const NOTE_NAME = /(?<!\p{L})(?:as|named|called|как|под именем)\s+["'«]?([\p{L}\p{N}][\p{L}\p{N}_-]{0,59})/iu;
+// "Read the note nope", "Прочитай заметку «nope»": the one note the task asks for, by its name.
+const ASKED_NOTE =
+  /(?<!\p{L})(?:note|заметку)\s+(?:(?:called|named|под названием|под именем|с именем)\s+)?["'«]?([\p{L}\p{N}][\p{L}\p{N}_-]{0,59})/iu;
+// Words that can follow "note" without being its name ("the note about rates", "заметку и ...").
+const NOT_A_NAME = /^(?:and|or|with|from|about|for|in|on|of|to|the|a|that|which|first|last|и|или|с|про|о|об|из|в|на|первую|последнюю)$/iu;
 
 export const mcpNotesSkill: Skill = {
   name: "mcp-notes",
@@ -31,6 +37,8 @@ export const mcpNotesSkill: Skill = {
     if (refused) return { say: explainRefusal(ctx, refused.name, refused.output) };
     const { from, to, amount } = parseConversion(ctx.task, "USD");
     if (from && to && amount !== undefined) return convertAndNote(ctx, from, to, amount);
+    const asked = ASKED_NOTE.exec(ctx.task)?.[1];
+    if (READ.test(ctx.task) && asked && !NOT_A_NAME.test(asked)) return readNamed(ctx, asked);
     if (LIST.test(ctx.task) || READ.test(ctx.task)) return listAndRead(ctx);
     return null;
   },
@@ -57,12 +65,37 @@ function convertAndNote(ctx: PlanContext, from: string, to: string, amount: numb
   return { say: `${answer}\n${ctx.t({ en: `Kept as the note "${name}".`, ru: `Сохранено в заметку «${name}».` })}` };
 }
 
+// The note the task names, and nothing else: when it is not there, the answer says so and lists the
+// notes there are (the server's error asks for list_notes), never reads a different one instead.
+function readNamed(ctx: PlanContext, name: string): Plan {
+  const read = ctx.lastResult("mcp__notes__read_note");
+  if (!read) return { call: [{ name: "mcp__notes__read_note", input: { name } }] };
+  if (!read.isError) return { say: `${ctx.t({ en: `"${name}" says:`, ru: `В «${name}» записано:` })}\n${read.output.trim()}` };
+  if (!/^There is no note\b/.test(read.output.trim())) {
+    return { say: ctx.t({ en: `I could not read the note "${name}": ${toolSaid(ctx, read.output)}`, ru: `Не удалось прочитать заметку «${name}»: ${toolSaid(ctx, read.output)}` }) };
+  }
+  const missing = ctx.t({ en: `There is no note "${name}".`, ru: `Заметки «${name}» нет.` });
+  const listed = ctx.lastResult("mcp__notes__list_notes");
+  if (!listed) return { call: [{ name: "mcp__notes__list_notes", input: {} }] };
+  if (listed.isError) return { say: missing };
+  return { say: `${missing} ${notesList(ctx, noteNames(listed.output))}` };
+}
+
+function noteNames(listing: string): string[] {
+  return listing.split("\n").map((n) => n.trim()).filter((n) => /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(n));
+}
+
+function notesList(ctx: PlanContext, names: string[]): string {
+  if (names.length === 0) return ctx.t({ en: "There are no notes yet.", ru: "Заметок пока нет." });
+  return ctx.t({ en: `Your notes: ${names.join(", ")}.`, ru: `Ваши заметки: ${names.join(", ")}.` });
+}
+
 function listAndRead(ctx: PlanContext): Plan {
   const listed = ctx.lastResult("mcp__notes__list_notes");
   if (!listed) return { call: [{ name: "mcp__notes__list_notes", input: {} }] };
   if (listed.isError) return { say: ctx.t({ en: `I could not list the notes: ${toolSaid(ctx, listed.output)}`, ru: `Не удалось получить список заметок: ${toolSaid(ctx, listed.output)}` }) };
-  const names = listed.output.split("\n").map((n) => n.trim()).filter((n) => /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(n));
-  const list = ctx.t({ en: `Your notes: ${names.join(", ") || "none yet"}.`, ru: `Ваши заметки: ${names.join(", ") || "пока нет"}.` });
+  const names = noteNames(listed.output);
+  const list = notesList(ctx, names);
   if (!READ.test(ctx.task) || names.length === 0) return { say: list };
   const read = ctx.lastResult("mcp__notes__read_note");
   if (!read) return { call: [{ name: "mcp__notes__read_note", input: { name: names[0] } }] };
