@@ -11,6 +11,7 @@ import { inert } from "../../shared/inert-text.ts";
 import { isHttpServer, McpConfigError, type HttpServerConfig, type ServerConfig } from "./mcp-config.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { safeOutputSchemaValidator } from "./output-schemas.ts";
+import { stderrGist } from "./stderr-gist.ts";
 
 export interface Connection extends ConnectedServer {
   close(): Promise<void>;
@@ -29,10 +30,11 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
     cwd: process.cwd(),
     stderr: "pipe",
   });
-  // The server's stderr is its log; keep the end of it to explain a server that fails to start.
+  // The server's stderr is its log; keep the end of it to explain a server that fails to start
+  // (enough for a crash's whole stack: the line that names the error comes before it).
   let log = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
-    log = (log + chunk.toString("utf8")).slice(-2000);
+    log = (log + chunk.toString("utf8")).slice(-8000);
   });
   const client = newClient();
   try {
@@ -40,7 +42,8 @@ export async function connectServer(name: string, config: ServerConfig, timeoutM
   } catch (error) {
     await client.close().catch(() => {});
     // The server's words are data: escape sequences in them are shown, not obeyed by the terminal.
-    const tail = log.trim() ? messages().mistakes.mcpStderr(inert(log.trim().split("\n").slice(-3).join(" | "))) : "";
+    const said = stderrGist(log);
+    const tail = said ? messages().mistakes.mcpStderr(inert(said)) : "";
     // Most often mcp.json names a command this machine does not have: the learner's to fix, not a crash.
     const command = inert(`${config.command} ${config.args.join(" ")}`);
     throw new McpConfigError(messages().mistakes.mcpStart(name, command, inert((error as Error).message), tail));

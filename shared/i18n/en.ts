@@ -294,8 +294,8 @@ export const en = {
       `Could not start the MCP server "${name}" (${command}): ${problem}. Check its "command" and "args" in mcp.json (the command must run in a terminal in the course folder).${tail}`,
     mcpConnect: (name: string, url: string, problem: string) =>
       `Could not connect to the MCP server "${name}" at ${url}: ${problem}. Check that it is running, and its "url" and "headers" in mcp.json (a token in a header usually comes from an environment variable).`,
-    // Lesson 11's mcp.json, read before any server starts (lessons/11-mcp/mcp-config.ts), and the end
-    // of a server's stderr when it fails to start (shown as data, not obeyed by the terminal).
+    // Lesson 11's mcp.json, read before any server starts (lessons/11-mcp/mcp-config.ts), and the line
+    // of a server's stderr that says why it failed to start (stderr-gist.ts; shown as data, not obeyed by the terminal).
     mcpNotJson: (line: number, engine: string) => `not valid JSON (line ${line}: ${engine}).`,
     mcpNoServers: 'expected { "mcpServers": { "name": { "command": "...", "args": [...] } } }.',
     mcpNeedsCommand: (name: string) => `server "${name}" needs a "command" (a program to start, e.g. "node") or a "url" (a server already running).`,
@@ -308,7 +308,7 @@ export const en = {
     mcpUnset: (name: string, header: string, variable: string) =>
       `server "${name}": header "${header}" uses \${${variable}}, which is not set. Set it in .env or the shell.`,
     mcpUnreadable: (file: string, code: string) => `${file} could not be read (${code}).`,
-    mcpStderr: (words: string) => ` Its last words on stderr: ${words}`,
+    mcpStderr: (words: string) => ` It said on stderr: ${words}`,
     builtInTool: (name: string) => `the built-in tool ${name}`,
     mcpTool: (tool: string, server: string) => `tool "${tool}" of MCP server "${server}"`,
   },

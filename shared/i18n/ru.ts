@@ -294,7 +294,7 @@ export const ru: Messages = {
     mcpUnset: (name, header, variable) =>
       `сервер «${name}»: заголовок "${header}" берёт \${${variable}}, а эта переменная не задана. Задайте её в .env или в оболочке.`,
     mcpUnreadable: (file, code) => `${file} не читается (${code}).`,
-    mcpStderr: (words) => ` Последнее, что сервер написал в stderr: «${words}»`,
+    mcpStderr: (words) => ` Сервер написал в stderr: «${words}»`,
     builtInTool: (name) => `встроенный инструмент ${name}`,
     mcpTool: (tool, server) => `инструмент «${tool}» MCP-сервера «${server}»`,
   },

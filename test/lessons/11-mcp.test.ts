@@ -24,6 +24,7 @@ import { withHooks } from "../../lessons/11-mcp/hooks.ts";
 import { DEFAULT_MCP_CONFIG, loadMcpConfig, McpConfigError, parseMcpConfig, type ServerConfig, type StdioServerConfig } from "../../lessons/11-mcp/mcp-config.ts";
 import { MAX_TOOL_PAGES, mcpToolName, McpToolError, toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { createNotesServer } from "../../lessons/11-mcp/notes-server.ts";
+import { stderrGist } from "../../lessons/11-mcp/stderr-gist.ts";
 import { createClient } from "../../shared/client.ts";
 import { modelName } from "../../shared/model.ts";
 import { createMockModel, reply, resultText } from "../../shared/mock/mock-model.ts";
@@ -234,6 +235,34 @@ describe("hooks run around every call, of every kind", () => {
     // An MCP tool that claims to only read is still not a reader: only the user's list says so.
     expect(night.before({ name: "mcp__evil__wipe", input: {}, tool: { ...declareSafety(getExchangeRateTool, READS_ONLY), name: "mcp__evil__wipe", needsApproval: true } })).toMatchObject({ action: "refuse" });
     expect(businessHoursHook(hoursAt(MONDAY_NOON)).before({ name: "mcp__notes__add_note", input: {} })).toEqual({ action: "continue" });
+  });
+});
+
+describe("stderrGist: why a server did not start, from its stderr", () => {
+  it("picks the line that names the error, not the stack trace's end", () => {
+    const node = [
+      "node:internal/modules/cjs/loader:1210",
+      "  throw err;",
+      "  ^",
+      "",
+      "Error: Cannot find module '/x/no-such-server.ts'",
+      "    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)",
+      "  code: 'MODULE_NOT_FOUND',",
+      "  requireStack: []",
+      "}",
+      "",
+      "Node.js v20.20.2",
+    ].join("\n");
+    expect(stderrGist(node)).toBe("Error: Cannot find module '/x/no-such-server.ts'");
+    const python = 'Traceback (most recent call last):\n  File "s.py", line 1, in <module>\nModuleNotFoundError: No module named \'mcp\'\n';
+    expect(stderrGist(python)).toBe("ModuleNotFoundError: No module named 'mcp'");
+    expect(stderrGist("npm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/x\n")).toBe("npm error code E404");
+  });
+
+  it("without such a line, the last lines that are not stack frames; a long line is cut", () => {
+    expect(stderrGist("starting\nlistening on stdio\nbye\n    at x (y.js:1:1)\nNode.js v22.1.0\n")).toBe("starting | listening on stdio | bye");
+    expect(stderrGist("")).toBe("");
+    expect(stderrGist(`Error: ${"x".repeat(1000)}`)).toHaveLength(301);
   });
 });
 

@@ -354,8 +354,16 @@ describe("a replay that does not fit, and mcp.json mistakes, in Russian", () => 
     const error = await connectServer("notes", { command: process.execPath, args: ["-e", script], env: {} }, 10_000).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     const said = (error as Error).message;
-    expect(said).toMatch(/^Не удалось запустить MCP-сервер «notes» .*Последнее, что сервер написал в stderr: «fatal: the database file is locked by another process.*»$/);
+    expect(said).toMatch(/^Не удалось запустить MCP-сервер «notes» .*Сервер написал в stderr: «fatal: the database file is locked by another process.*»$/);
     expect(said, "an escape sequence from the server is shown, not obeyed").not.toContain("\u001b");
+    expect(prose(said)).toEqual([]);
+  });
+
+  it("a server whose script does not exist: the line that names the error, not the end of Node's stack trace", async () => {
+    const error = await connectServer("bad", { command: process.execPath, args: ["lessons/11-mcp/no-such-server.ts"], env: {} }, 10_000).catch((e: unknown) => e as Error);
+    const said = (error as Error).message;
+    expect(said).toMatch(/Сервер написал в stderr: «Error: Cannot find module '.*no-such-server\.ts'»$/);
+    expect(said).not.toMatch(/Node\.js v|\} \|/);
     expect(prose(said)).toEqual([]);
   });
 });
