@@ -12,7 +12,7 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { toolResultText } from "../fake-api/receive-request.ts";
-import { amountsIn, findCurrencies, findNumbers, isPercent, parseConversion } from "./currencies.ts";
+import { amountsIn, currencyInRussian, findCurrencies, findNumbers, isPercent, parseConversion } from "./currencies.ts";
 import { numberFromResult } from "./read-result.ts";
 import { parsePercentOf } from "./skills/percentage.ts";
 import { requestedFile } from "./skills/save-step.ts";
@@ -397,12 +397,12 @@ function fillFollowUp(core: string, state: State, lang: Lang): Filled | undefine
       return {
         clarify: figure
           ? say({
-              en: `${figure.value} in which currency? Then I can convert it to ${code}: for example "How much are ${figure.value} RUB in ${code}?"`,
-              ru: `${formatPlain(figure.value)} — в какой валюте? Тогда переведу в ${code}: например, «Сколько будет ${formatPlain(figure.value)} рублей в ${code}?»`,
+              en: `${figure.value} in which currency? Then I can convert it to ${code}: for example "How much are ${figure.value} ${code === "RUB" ? "USD" : "RUB"} in ${code}?"`,
+              ru: `${formatPlain(figure.value)} — в какой валюте? Тогда переведу в ${currencyInRussian(code, "into")}: например, «Сколько будет ${formatPlain(figure.value)} ${code === "RUB" ? "долларов" : "рублей"} в ${currencyInRussian(code, "in")}?»`,
             })
           : say({
-              en: `Which amount, and from which currency, should I convert${asTarget ? ` to ${code}` : ""}? For example "How much are 200 USD in ${asTarget ? code : "RUB"}?"`,
-              ru: `Какую сумму и из какой валюты перевести${asTarget ? ` в ${code}` : ""}? Например: «Сколько будет 200 долларов в ${asTarget ? code : "рублях"}?»`,
+              en: `Which amount, and from which currency, should I convert${asTarget ? ` to ${code}` : ""}? For example "How much are 200 ${asTarget && code === "USD" ? "RUB" : "USD"} in ${asTarget ? code : "RUB"}?"`,
+              ru: `Какую сумму и из какой валюты перевести${asTarget ? ` в ${currencyInRussian(code, "into")}` : ""}? Например: «Сколько будет 200 ${asTarget && code === "USD" ? "рублей" : "долларов"} в ${currencyInRussian(asTarget ? code : "RUB", "in")}?»`,
             }),
       };
     }

@@ -29,6 +29,22 @@ const CURRENCY_WORDS: Array<[code: string, pattern: string]> = [
 
 export const KNOWN_CURRENCIES = CURRENCY_WORDS.map(([code]) => code);
 
+// The Russian words for a currency after «в»: «перевести в евро / в рубли» (into) and «сколько в
+// рублях» (in). A code the course has no word for stays a code: «в CHF».
+const RUSSIAN_NAMES: Record<string, { into: string; in: string }> = {
+  USD: { into: "доллары", in: "долларах" },
+  EUR: { into: "евро", in: "евро" },
+  RUB: { into: "рубли", in: "рублях" },
+  BTC: { into: "биткоины", in: "биткоинах" },
+  GBP: { into: "фунты", in: "фунтах" },
+  CNY: { into: "юани", in: "юанях" },
+  JPY: { into: "иены", in: "иенах" },
+};
+
+export function currencyInRussian(code: string, form: "into" | "in"): string {
+  return RUSSIAN_NAMES[code]?.[form] ?? code;
+}
+
 export function findCurrencies(text: string): CurrencyMention[] {
   const mentions: CurrencyMention[] = [];
   for (const [code, pattern] of CURRENCY_WORDS) {

@@ -120,7 +120,9 @@ describe("the assistant on the offline model: the sample message and a follow-up
     const answer = await runAgent(other.client, "А в евро?", options({ session: "other" }));
     expect(other.calls).toEqual([]);
     expect(answer).not.toContain("460");
-    expect(answer, "one short question instead of a guess").toMatch(/^Какую сумму и из какой валюты перевести в EUR\?/);
+    expect(answer, "one short question instead of a guess, the currency named in Russian").toBe("Какую сумму и из какой валюты перевести в евро? Например: «Сколько будет 200 долларов в евро?»");
+    const dollars = await runAgent(recordingClient().client, "А в долларах?", options({ session: "third" }));
+    expect(dollars, "the example converts from another currency than the one asked for").toBe("Какую сумму и из какой валюты перевести в доллары? Например: «Сколько будет 200 рублей в долларах?»");
   });
 
   it("--session x, the issue 22 sequence: a whole question after a conversion is answered on its own, and its file is saved", async () => {

@@ -135,7 +135,7 @@ describe("web channel: one tab, a conversation (issue 22)", () => {
     const page = await openPage(web.loginUrl());
     const events = await exchange(page, "А в евро?");
     expect(events.some((e) => e.type === "tool"), "no tool is called on a guess").toBe(false);
-    expect(replyOf(events)).toMatch(/^Какую сумму и из какой валюты перевести в EUR\?/);
+    expect(replyOf(events)).toMatch(/^Какую сумму и из какой валюты перевести в евро\?/);
   });
 });
 
