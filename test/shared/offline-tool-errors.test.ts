@@ -52,6 +52,8 @@ describe("toolSaid: the tool's message for the person", () => {
       [notSaved, /^report\.txt не сохранён: .*\(ENOSPC\)\.$/],
       ["old_text matches 2 places (exact matcher), starting on lines 3, 13. Nothing was changed.", /в нескольких местах \(2; строки 3, 13\)/],
       ["old_text was not found in the file (tried: exact, line-trimmed). Nothing was changed.", /^такого текста в файле нет/],
+      ["'logo.png' is a PNG image, not text; edit_file changes text files only.", /^logo\.png — не текстовый файл, а изображение PNG;/],
+      ["'data.bin' is a binary file, not text; read_file only reads text.", /^data\.bin — не текстовый файл, а двоичный файл;/],
     ] as const) {
       const said = toolSaid(ru, message);
       expect(said, message).toMatch(expected);
@@ -60,6 +62,9 @@ describe("toolSaid: the tool's message for the person", () => {
   });
 
   it("quotes any other message as the tool's own words, without its JSON or the advice meant for the model", () => {
+    expect(toolSaid(ru, "'x.dat' is a hologram, not text; read_file only reads text."), "a kind it has no Russian for is quoted, not half-translated").toMatch(
+      /^ответ инструмента \(по-английски\): «'x\.dat' is a hologram, not text/,
+    );
     const said = toolSaid(ru, JSON.stringify({ success: false, error: "Quota used up. Tell the user to wait an hour; do not retry." }));
     expect(said).toBe("ответ инструмента (по-английски): «Quota used up. Wait an hour.»");
     expect(prose(`Не удалось: ${said}`)).toEqual([]);
