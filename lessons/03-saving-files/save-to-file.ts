@@ -179,7 +179,9 @@ async function refuseProtected(targets: string[], relative: string, protectedDir
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  // "..notes.txt" is a name inside; only ".." itself or "../..." climbs out.
+  const climbsOut = relative === ".." || relative.startsWith(`..${path.sep}`);
+  return relative === "" || (!climbsOut && !path.isAbsolute(relative));
 }
 
 // Walks up from dir until it finds something that exists (at worst, the workspace itself).

@@ -98,7 +98,8 @@ async function confined(workspaceDir: string, filename: string): Promise<string>
     throw new ToolError(fileErrorMessage(error, filename) ?? `'${filename}' cannot be opened.`);
   }
   const relative = path.relative(root, real);
-  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+  // "..notes.txt" is a name inside; only ".." itself or "../..." leads out.
+  if (relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     throw new ToolError(`'${filename}' leads outside the workspace. read_file only reads files inside it.`);
   }
   return real;

@@ -27,7 +27,7 @@ export async function readMemoryFile(dir: string, name: string, maxBytes: number
   const realDir = await fs.realpath(dir);
   const real = await fs.realpath(path.join(dir, name));
   const relative = path.relative(realDir, real);
-  if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) {
+  if (relative === "" || relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     throw new UnloadableFileError(`${name} is a link that leads outside the memory folder, so it was not loaded.`);
   }
   // O_NONBLOCK: a FIFO opens at once instead of waiting for a writer; fstat then shows what it is.

@@ -54,7 +54,9 @@ export async function readWorkspaceFile(workspaceDir: string, filename: string):
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  // "..notes.txt" is a name inside; only ".." itself or "../..." climbs out.
+  const climbsOut = relative === ".." || relative.startsWith(`..${path.sep}`);
+  return relative !== "" && !climbsOut && !path.isAbsolute(relative);
 }
 
 // Telling the model what is there saves it a round of guessing names.

@@ -17,7 +17,9 @@ export interface ProjectPath {
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  // "..notes.txt" is a name inside; only ".." itself or "../..." climbs out.
+  const climbsOut = relative === ".." || relative.startsWith(`..${path.sep}`);
+  return relative === "" || (!climbsOut && !path.isAbsolute(relative));
 }
 
 export async function resolveInProject(projectDir: string, given: unknown): Promise<ProjectPath> {

@@ -108,5 +108,6 @@ describe("fuzz: read_file reads only inside its workspace", () => {
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  // ".../out" and "..notes.txt" are names inside; only ".." itself or "../..." is outside.
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

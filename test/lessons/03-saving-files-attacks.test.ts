@@ -55,6 +55,14 @@ describe("finding 9: file names", () => {
     expect((await saveToFile(ws, "notes.txt  ", "x")).path).toBe("notes.txt");
     expect(await fs.readdir(ws)).toEqual(["notes.txt"]);
   });
+
+  it("a name that only starts with two dots stays inside; '..' and '../x' climb out", async () => {
+    expect((await saveToFile(ws, "..notes.txt", "x")).path).toBe("..notes.txt");
+    expect((await saveToFile(ws, "a/..b/c.txt", "x")).path).toBe("a/..b/c.txt");
+    await expect(saveToFile(ws, "..", "x")).rejects.toThrow(/climbs out/);
+    await expect(saveToFile(ws, "../x.txt", "x")).rejects.toThrow(/climbs out/);
+    await expect(saveToFile(ws, "a/../../x.txt", "x")).rejects.toThrow(/climbs out/);
+  });
 });
 
 describe("finding 9: OS errors reach the model without this machine's paths", () => {
