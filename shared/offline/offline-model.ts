@@ -11,6 +11,7 @@ import { withCompaction } from "../fake-api/compaction.ts";
 import { withThreads } from "../fake-api/threads.ts";
 import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, signThinking, thinksOnThisTurn } from "../fake-api/thinking.ts";
 import { courseLanguage } from "../i18n/language.ts";
+import { messages } from "../i18n/messages.ts";
 import { buildPlanContext, type Lang, type MessagesRequest, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
 import { planTask } from "./planner.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
@@ -165,6 +166,10 @@ function thoughtsOn(ctx: PlanContext, plan: Plan): string {
     // Russian verbs agree in number: «calculate ответил», «get_exchange_rate, calculate ответили».
     if (done !== "") return ctx.t({ en: `${done} answered. Next: ${names}.`, ru: `${done} ${answered.length > 1 ? "ответили" : "ответил"}. Дальше: ${names}.` });
     return ctx.t({ en: `I need ${names} for this.`, ru: `Для этого ${needed.length > 1 ? "нужны" : "нужен"} ${names}.` });
+  }
+  // The honest "I cannot answer that" (planner.ts) is no answer: the thought must not claim one.
+  if (plan.say.startsWith(messages(ctx.lang).offline.cannot)) {
+    return ctx.t({ en: "I cannot plan this with these tools, and I will not guess.", ru: "С этими инструментами я не могу это спланировать, а гадать не буду." });
   }
   return ctx.t({ en: "I have what I need to answer.", ru: "Для ответа всё есть." });
 }

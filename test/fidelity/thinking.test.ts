@@ -52,6 +52,18 @@ describe("which turns think", () => {
     expect(responses.every((r) => r.content[0]?.type === "thinking")).toBe(true);
   });
 
+  // A thought is a summary of what comes next: before "I cannot answer that", it must not say the
+  // answer is at hand (a learner read "I have what I need to answer." followed by a refusal).
+  it("an always-on model's thought before an honest refusal says it cannot, in both languages", async () => {
+    for (const [content, said] of [
+      ["Write me a poem about the sea", "I cannot plan this with these tools, and I will not guess."],
+      ["Напиши стихотворение о море", "С этими инструментами я не могу это спланировать, а гадать не буду."],
+    ] as const) {
+      const message = await offlineClient().messages.create(request({ model: "claude-opus-5-5", messages: [{ role: "user", content }] }));
+      expect((message.content[0] as Anthropic.ThinkingBlock).thinking, content).toBe(said);
+    }
+  });
+
   // Adaptive thinking page: thinking.type "disabled" turns it off on models that allow it.
   it("thinking: disabled gives no thinking blocks", async () => {
     const responses = await loop(request({ thinking: { type: "disabled" } }));
