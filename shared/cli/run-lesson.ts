@@ -150,8 +150,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
   const code = tape ? tape.finish(ran) : ran;
   const others = agent.sampleTasks.filter((t) => t !== task);
   // A serve mode (--web, --telegram, --heartbeat) ran no sample task, so it suggests none either.
-  const serving = (agent.serveFlags ?? []).some((flag) => flags[flag] === true);
-  if (code === 0 && others.length > 0 && !serving) {
+  if (code === 0 && others.length > 0 && !isServing(agent, flags)) {
     const tryAlso = messages().lesson.tryAlso;
     const indent = `\n${" ".repeat(tryAlso.length + 1)}`;
     console.log(chalk.dim(`\n${tryAlso} ${others.map((t) => `npm run lesson ${lesson.number} -- ${shellQuoted(t)}`).join(indent)}`));
@@ -213,6 +212,11 @@ function modeLine(mode: "claude" | "offline", forced: boolean): string {
   return chalk.yellow(m.offline(forced ? "--offline" : m.noKey));
 }
 
+// Whether one of the lesson's serve flags is set: then no task runs, so none is shown or suggested.
+function isServing(agent: LessonModule, flags: Record<string, unknown>): boolean {
+  return (agent.serveFlags ?? []).some((flag) => flags[flag] === true);
+}
+
 async function runOnce(
   agent: LessonModule,
   client: Anthropic,
@@ -222,8 +226,7 @@ async function runOnce(
   flags: Record<string, unknown>,
 ): Promise<number> {
   const m = messages().lesson;
-  const serving = (agent.serveFlags ?? []).some((flag) => flags[flag] === true);
-  if (!serving) console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
+  if (!isServing(agent, flags)) console.log(`\n${chalk.bold(m.task)} ${inert(task.length > 2000 ? `${task.slice(0, 2000)}… ${m.taskCut(task.length)}` : task, { multiline: true })}`);
   const started = performance.now();
   const before = { ...transcript.stats };
   const stopsBefore = budgetStops();
