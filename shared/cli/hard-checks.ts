@@ -13,14 +13,19 @@ export function hardCheckTitles(testSource: string): string[] {
 // The names under the README's "Hard mode" heading ("Сложный режим" in the twin): the list items that
 // are one quoted name each, - "title" (English in both languages: they are the checks' titles).
 export function namedHardChecks(readme: string): string[] {
+  return hardModeSection(readme).flatMap((line) => {
+    const m = /^\s*- "(.*)"\s*$/.exec(line);
+    return m ? [m[1] ?? ""] : [];
+  });
+}
+
+// The lines under the README's "Hard mode" heading ("Сложный режим" in the twin), up to the next "## ".
+export function hardModeSection(readme: string): string[] {
   const start = readme.search(/^## (Hard mode|Сложный режим)\s*$/m);
   if (start < 0) return [];
   const rest = readme.slice(start).split("\n").slice(1);
   const end = rest.findIndex((line) => line.startsWith("## "));
-  return (end < 0 ? rest : rest.slice(0, end)).flatMap((line) => {
-    const m = /^\s*- "(.*)"\s*$/.exec(line);
-    return m ? [m[1] ?? ""] : [];
-  });
+  return end < 0 ? rest : rest.slice(0, end);
 }
 
 // A name stands for a title when its parts, split at "...", appear in the title in order.

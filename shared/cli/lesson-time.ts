@@ -7,6 +7,7 @@
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { hardModeSection } from "./hard-checks.ts";
 
 export interface LessonTime {
   lesson: string; // "05-parallel-and-safe"
@@ -30,15 +31,6 @@ function roundTo5(minutes: number): number {
 function before(text: string, heading: string): string {
   const at = text.search(new RegExp(`^${heading}\\s*$`, "m"));
   return at < 0 ? text : text.slice(0, at);
-}
-
-// The section under a heading, up to the next "## " heading.
-function section(text: string, heading: string): string {
-  const at = text.search(new RegExp(`^${heading}\\s*$`, "m"));
-  if (at < 0) return "";
-  const rest = text.slice(at).split("\n").slice(1).join("\n");
-  const end = rest.search(/^## /m);
-  return end < 0 ? rest : rest.slice(0, end);
 }
 
 // Core and hard-mode checks of an exercise's test file. A check is a line that starts `it(` or `test(`
@@ -71,7 +63,7 @@ export function estimateLessonTime(root: string, lesson: string): LessonTime | u
   return {
     lesson,
     core: roundTo5(coreWords / WORDS_PER_MINUTE + RUN_MINUTES + MINUTES_PER_CHECK * checks.core),
-    hard: roundTo5(words(section(exercise, "## Hard mode")) / WORDS_PER_MINUTE + MINUTES_PER_CHECK * checks.hard),
+    hard: roundTo5(words(hardModeSection(exercise).join("\n")) / WORDS_PER_MINUTE + MINUTES_PER_CHECK * checks.hard),
   };
 }
 
