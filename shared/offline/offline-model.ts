@@ -13,7 +13,9 @@ import { REDACTED_THINKING_TRIGGER, redactedThinkingData, rememberThinkingTurn, 
 import { courseLanguage } from "../i18n/language.ts";
 import { messages } from "../i18n/messages.ts";
 import { buildPlanContext, type Lang, type MessagesRequest, type Plan, type PlanContext, type Skill } from "./plan-context.ts";
+import { conversationFacts } from "./conversation.ts";
 import { planTask } from "./planner.ts";
+import { summaryText } from "./summary-text.ts";
 import { skills as defaultSkills } from "./skills/index.ts";
 
 export interface OfflineOptions {
@@ -83,9 +85,9 @@ export function createOfflineFetch(options: OfflineOptions = {}) {
   }, summarizeConversation));
 }
 
-async function summarizeConversation(messages: Anthropic.MessageParam[]): Promise<string> {
-  const [{ conversationFacts }, { summaryText }] = await Promise.all([import("./conversation.ts"), import("./summary-text.ts")]);
-  return summaryText(conversationFacts(messages));
+// Both modules are already loaded with plan-context.ts, so they are imported as usual.
+async function summarizeConversation(conversation: Anthropic.MessageParam[]): Promise<string> {
+  return summaryText(conversationFacts(conversation));
 }
 
 // tool_choice, applied to the plan (tool use docs, "Forcing tool use"):
