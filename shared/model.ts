@@ -93,8 +93,13 @@ export interface UsageLike {
   cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number } | null;
 }
 
-export function usageCost(model: string, usage: UsageLike): number | undefined {
+// A response's cache tokens, split as they are priced: writes for 5 minutes, writes for 1 hour, reads.
+export function cacheTokens(usage: UsageLike): { write5m: number; write1h: number; read: number } {
   const written = usage.cache_creation_input_tokens ?? 0;
   const write1h = usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
-  return estimateCost(model, usage.input_tokens, usage.output_tokens, { write5m: written - write1h, write1h, read: usage.cache_read_input_tokens ?? 0 });
+  return { write5m: written - write1h, write1h, read: usage.cache_read_input_tokens ?? 0 };
+}
+
+export function usageCost(model: string, usage: UsageLike): number | undefined {
+  return estimateCost(model, usage.input_tokens, usage.output_tokens, cacheTokens(usage));
 }

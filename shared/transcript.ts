@@ -10,7 +10,7 @@ import type { Fetch } from "./client.ts";
 import { toolResultText } from "./fake-api/receive-request.ts";
 import { isEventStream, messageFromEvents, parseSse } from "./fake-api/sse.ts";
 import { inert } from "./inert-text.ts";
-import { estimateCost } from "./model.ts";
+import { cacheTokens, estimateCost } from "./model.ts";
 import { messages } from "./i18n/messages.ts";
 import { labelled, transcriptLabel } from "./transcript-label.ts";
 
@@ -80,14 +80,12 @@ export function createTranscript(options: TranscriptOptions = {}): Transcript {
   function countResponse(message: Anthropic.Message): void {
     stats.inputTokens += message.usage?.input_tokens ?? 0;
     stats.outputTokens += message.usage?.output_tokens ?? 0;
-    const written = message.usage?.cache_creation_input_tokens ?? 0;
-    const read = message.usage?.cache_read_input_tokens ?? 0;
-    if (written > 0 || read > 0) {
-      const write1h = message.usage?.cache_creation?.ephemeral_1h_input_tokens ?? 0;
+    const tokens = message.usage ? cacheTokens(message.usage) : { write5m: 0, write1h: 0, read: 0 };
+    if (tokens.write5m + tokens.write1h > 0 || tokens.read > 0) {
       const cache = (stats.cache ??= { write5m: 0, write1h: 0, read: 0 });
-      cache.write5m += written - write1h;
-      cache.write1h += write1h;
-      cache.read += read;
+      cache.write5m += tokens.write5m;
+      cache.write1h += tokens.write1h;
+      cache.read += tokens.read;
     }
     stats.model = message.model;
     stats.toolCalls += message.content.filter((b) => b.type === "tool_use").length;
