@@ -12,7 +12,6 @@
 // Run it: npm run lesson 12             (all four parts)
 //         npm run lesson 12 -- --part 3 (one part)
 
-import path from "node:path";
 import chalk from "chalk";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
@@ -20,6 +19,7 @@ import { system as lesson02System } from "../02-agent-loop/agent.ts";
 import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "../07-approval-gates/approver.ts";
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
+import { createAgentTools } from "../07-approval-gates/agent.ts";
 import { DEFAULT_RULES_FILE, loadRules } from "../07-approval-gates/rules-file.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
@@ -84,10 +84,13 @@ export async function runAgent(client: Anthropic, task: string, options: AgentOp
       else print(chalk.yellow(say.refused(inert(call.name))));
     },
   };
+  // save_to_file's approval card and name tidying are lesson 07's own (whether it replaces a file, the
+  // name the tool will really write), taken from its tool rather than written again.
+  const lesson07Save = createAgentTools(workspace).find((tool) => tool.name === "save_to_file");
   const tools: BetaRunnableTool<any>[] = [
     guarded(exchangeRateZodTool, { readOnly: true }, guards),
     guarded(calculateZodTool, { readOnly: true }, guards),
-    guarded(saveToFileZodTool(workspace), { readOnly: false, describeEffect: (input) => messages().effects.writes(String(input.content ?? "").length, path.join(workspace, String(input.filename ?? "")), false) }, guards),
+    guarded(saveToFileZodTool(workspace), { readOnly: false, describeEffect: lesson07Save?.describeEffect, normalizeInput: lesson07Save?.normalizeInput }, guards),
   ];
 
   let answer = "";

@@ -32,6 +32,9 @@ export interface ToolFacts {
   readOnly: boolean;
   // What a call would do, for the person approving it.
   describeEffect?: (input: Record<string, unknown>) => string;
+  // The one form the tool acts on (lesson 07): applied before the gate, and the tool runs on it, so a
+  // rule judges exactly what will happen.
+  normalizeInput?: (input: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export function guarded<Input>(tool: BetaRunnableTool<Input>, facts: ToolFacts, guards: Guards): BetaRunnableTool<Input> {
@@ -39,7 +42,8 @@ export function guarded<Input>(tool: BetaRunnableTool<Input>, facts: ToolFacts, 
   return {
     ...tool,
     async run(input: Input, context?: BetaToolRunContext) {
-      const fields = { ...(input as Record<string, unknown>) };
+      const raw = { ...(input as Record<string, unknown>) };
+      const fields = facts.normalizeInput ? facts.normalizeInput(raw) : raw;
       const call: GateCall = {
         name: tool.name,
         input: fields,
@@ -60,7 +64,7 @@ export function guarded<Input>(tool: BetaRunnableTool<Input>, facts: ToolFacts, 
       let output: Awaited<ReturnType<typeof tool.run>>;
       try {
         // The runner's own signal (runner aborted) and our timeout both stop the tool.
-        output = await runWithTimeout((signal) => tool.run(input, { ...context, signal: anyOf(signal, context?.signal) } as BetaToolRunContext), timeoutMs);
+        output = await runWithTimeout((signal) => tool.run(fields as Input, { ...context, signal: anyOf(signal, context?.signal) } as BetaToolRunContext), timeoutMs);
       } catch (error) {
         if (error instanceof ToolError) throw error;
         if (error instanceof ToolTimeoutError) {
