@@ -16,6 +16,7 @@ import { isOfflineClient } from "../../shared/client.ts";
 import { courseLanguage } from "../../shared/i18n/language.ts";
 import type { LessonFlags } from "../../shared/lesson-flags.ts";
 import { modelName } from "../../shared/model.ts";
+import { budgetAmountUsd } from "../../shared/real-model/guard.ts";
 import { UsageError } from "../../shared/usage-error.ts";
 import { dollars, estimateRunUsd, evaluate, type Budget, type TaskResult } from "./evaluate.ts";
 import { CHANGED_TOOL, VAGUE_DESCRIPTION, vagueRateTool } from "./regression.ts";
@@ -79,8 +80,8 @@ export async function runAgent(client: Anthropic, task: string, options: EvalAge
   if (models.length < 1 || models.length > 2) throw new UsageError(say.tooManyModels);
   let budget: Budget | undefined;
   if (options.budget !== undefined) {
-    const limitUsd = Number(options.budget.replace(/^\$/, ""));
-    if (!(Number.isFinite(limitUsd) && limitUsd > 0)) throw new UsageError(say.badBudget(options.budget));
+    const limitUsd = budgetAmountUsd(options.budget);
+    if (limitUsd === undefined) throw new UsageError(say.badBudget(options.budget));
     budget = { limitUsd, spentUsd: 0, stopped: false };
   }
 

@@ -1,7 +1,7 @@
 // The lesson runner's side of shared/real-model/guard.ts: --budget parsed, one guard per run.
 
 import chalk from "chalk";
-import { createRealModelGuard, type RealModelGuard } from "../real-model/guard.ts";
+import { budgetAmountUsd, createRealModelGuard, type RealModelGuard } from "../real-model/guard.ts";
 import { messages } from "../i18n/messages.ts";
 import { inert } from "../inert-text.ts";
 
@@ -11,8 +11,8 @@ export let guardInUse: RealModelGuard | undefined;
 export function realModelGuardFor(budget: string | undefined): RealModelGuard | string {
   let budgetUsd: number | undefined;
   if (budget !== undefined) {
-    budgetUsd = Number(budget.replace(/^\$/, ""));
-    if (!(Number.isFinite(budgetUsd) && budgetUsd > 0)) return messages().mistakes.budgetAmount(inert(budget));
+    budgetUsd = budgetAmountUsd(budget);
+    if (budgetUsd === undefined) return messages().mistakes.budgetAmount(inert(budget));
   }
   guardInUse = createRealModelGuard({ budgetUsd });
   return guardInUse;

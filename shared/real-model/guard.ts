@@ -214,6 +214,13 @@ function describeWait(seconds: number): string {
   return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds)} s`;
 }
 
+// A --budget value as the learner typed it ("0.50", "$0.50"): the amount in US dollars, or undefined
+// when it is not a positive amount (the caller says so in its own words).
+export function budgetAmountUsd(text: string): number | undefined {
+  const amount = Number(text.trim().replace(/^\$/, ""));
+  return Number.isFinite(amount) && amount > 0 ? amount : undefined;
+}
+
 export function usd(value: number): string {
   return `$${value.toFixed(value < 0.01 ? 4 : 2)}`;
 }
