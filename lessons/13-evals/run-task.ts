@@ -14,7 +14,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { Middleware } from "@anthropic-ai/sdk";
 import { toolResultText } from "../../shared/fake-api/receive-request.ts";
 import { isEventStream, messageFromEvents, parseSse } from "../../shared/fake-api/sse.ts";
-import { estimateCost, modelName } from "../../shared/model.ts";
+import { modelName, usageCost } from "../../shared/model.ts";
 import { createAgentTools, runAgent } from "../07-approval-gates/agent.ts";
 import { createEmailTools } from "../07-approval-gates/email.ts";
 import type { ToolWithEffect } from "../07-approval-gates/gated-executor.ts";
@@ -124,9 +124,10 @@ function callsFrom(wire: Wire, outcomes: Array<{ name: string; gate: GateOutcome
   return calls;
 }
 
-// Each response priced on its own: a long prompt may cost more per token (shared/model.ts).
+// Each response priced on its own: a long prompt may cost more per token, and cache writes and reads
+// have prices of their own (shared/model.ts).
 function costOf(message: Anthropic.Message): number {
-  return estimateCost(message.model, message.usage?.input_tokens ?? 0, message.usage?.output_tokens ?? 0) ?? 0;
+  return message.usage ? (usageCost(message.model, message.usage) ?? 0) : 0;
 }
 
 async function filesIn(folder: string): Promise<string[]> {
