@@ -123,7 +123,7 @@ export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>,
   });
 }
 
-function describeFailure(toolName: string, error: unknown): string {
+export function describeFailure(toolName: string, error: unknown): string {
   if (error instanceof ToolTimeoutError) {
     return (
       `${toolName} did not answer within ${error.timeoutMs} ms and was stopped. The call itself was fine: ` +

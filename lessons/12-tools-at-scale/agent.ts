@@ -20,6 +20,7 @@ import { DEFAULT_WORKSPACE } from "../03-saving-files/save-to-file.ts";
 import { defaultApprover, type Approver } from "../07-approval-gates/approver.ts";
 import type { PermissionRules } from "../07-approval-gates/permissions.ts";
 import { createAgentTools } from "../07-approval-gates/agent.ts";
+import { formatUsd } from "../08-assistant/cost.ts";
 import { DEFAULT_RULES_FILE, loadRules } from "../07-approval-gates/rules-file.ts";
 import { messages } from "../../shared/i18n/messages.ts";
 import { inert } from "../../shared/inert-text.ts";
@@ -173,7 +174,7 @@ async function caching(client: Anthropic, task: string, tools: BetaRunnableTool<
   const run = await runWithCache(client, task, withRunnables(toolCatalogue(), tools), SYSTEM_PROMPT);
   run.usage.forEach((usage, index) => print(chalk.dim(say.usage(index + 1, usage.input, usage.cacheWrite, usage.cacheRead, usage.output))));
   const cost = compareCost(modelName(), run.usage);
-  const dollars = (value: number | undefined) => (value === undefined ? say.noPrice : `$${value.toFixed(4)}`);
+  const dollars = (value: number | undefined) => (value === undefined ? say.noPrice : formatUsd(value));
   print(chalk.dim(say.cost(dollars(cost.withCache), dollars(cost.withoutCache))));
   return run.text;
 }

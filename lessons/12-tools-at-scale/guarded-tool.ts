@@ -11,7 +11,7 @@
 
 import type { BetaRunnableTool, BetaToolRunContext } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
 import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
-import { DEFAULT_TIMEOUT_MS, runWithTimeout, ToolTimeoutError } from "../05-parallel-and-safe/executor.ts";
+import { DEFAULT_TIMEOUT_MS, describeFailure, runWithTimeout } from "../05-parallel-and-safe/executor.ts";
 import { truncateOutput, type OutputLimits } from "../05-parallel-and-safe/truncate.ts";
 import type { Approver } from "../07-approval-gates/approver.ts";
 import { decide } from "../07-approval-gates/gate.ts";
@@ -67,10 +67,9 @@ export function guarded<Input>(tool: BetaRunnableTool<Input>, facts: ToolFacts, 
         output = await runWithTimeout((signal) => tool.run(fields as Input, { ...context, signal: anyOf(signal, context?.signal) } as BetaToolRunContext), timeoutMs);
       } catch (error) {
         if (error instanceof ToolError) throw error;
-        if (error instanceof ToolTimeoutError) {
-          throw new ToolError(`${tool.name} did not answer within ${timeoutMs} ms and was stopped. The call itself was fine: you may retry it as is, or go on without this result.`);
-        }
-        throw new ToolError(messageOf(error) || `${tool.name} failed without saying why.`);
+        // Worded as lesson 05's executor words a timeout or a crash, so the model reads the same text
+        // whichever loop ran the tool.
+        throw new ToolError(describeFailure(tool.name, error));
       }
       // Text is capped; content blocks (an image, say) are passed on as they are.
       return typeof output === "string" ? truncateOutput(output, guards.limits) : output;

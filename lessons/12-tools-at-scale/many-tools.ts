@@ -14,6 +14,7 @@ import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import { modelName } from "../../shared/model.ts";
 import { toolCatalogue, type CatalogueTool } from "./catalogue.ts";
 import { toolSearchTool } from "./tool-search.ts";
+import { MAX_ITERATIONS } from "./two-loops.ts";
 
 export type AnyTool = Anthropic.Beta.BetaToolUnion | BetaRunnableTool<any>;
 export type SearchVariant = "bm25" | "regex";
@@ -86,7 +87,7 @@ export async function runWithSearch(client: Anthropic, task: string, runnables: 
     // The search tool is the one tool loaded up front: everything else waits to be found.
     tools: [searchTool, ...deferred],
     messages: [{ role: "user", content: task }],
-    max_iterations: options.maxIterations ?? 10,
+    max_iterations: options.maxIterations ?? MAX_ITERATIONS,
   });
   const final = await runner.runUntilDone();
   return { text: textOf(final), ...searchesIn(runner.params.messages, final, searchTool.name) };

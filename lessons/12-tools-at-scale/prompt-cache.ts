@@ -11,6 +11,7 @@ import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import { estimateCost, modelName } from "../../shared/model.ts";
 import { withCacheBreakpoint } from "./cache-breakpoint.ts";
 import type { AnyTool } from "./many-tools.ts";
+import { MAX_ITERATIONS } from "./two-loops.ts";
 
 
 export interface RequestUsage {
@@ -37,7 +38,7 @@ export function usageOf(message: Anthropic.Beta.BetaMessage): RequestUsage {
 
 // The loop on the tool runner, with the whole history sent every turn (thread: false), so each request
 // carries the full prefix and we can see the cache take it.
-export async function runWithCache(client: Anthropic, task: string, tools: AnyTool[], system: string, maxIterations = 10): Promise<CachedRun> {
+export async function runWithCache(client: Anthropic, task: string, tools: AnyTool[], system: string, maxIterations = MAX_ITERATIONS): Promise<CachedRun> {
   const usage: RequestUsage[] = [];
   // The breakpoint goes on the system prompt's last block: the cached prefix ends there, after the tools
   // and the system prompt, before the conversation (which changes every turn).
