@@ -6,13 +6,14 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { contentSkills, emailReportSkill, firstPlan, stringFromResult } from "./email-report.ts";
 
-type Kind = "scheduled" | "stopped" | "unanswered" | "no-terminal" | "declined" | "rule" | "other";
+export type RefusalKind = "scheduled" | "stopped" | "unanswered" | "no-terminal" | "declined" | "rule" | "other";
 
 export function isGateRefusal(outcome: ToolOutcome): boolean {
   return outcome.isError && /^\s*Not run\b/i.test(outcome.output);
 }
 
-function kindOf(output: string): Kind {
+// Which refusal it was, read from the words of the gate's result (lesson lines say it in English).
+export function refusalKind(output: string): RefusalKind {
   // Lesson 09's heartbeat: a task from HEARTBEAT.md runs with nobody there, terminal or not.
   if (/scheduled task|no person is there/i.test(output)) return "scheduled";
   // Lesson 09's Telegram bot stopped while its question waited: nobody answered, yes or no.
@@ -47,7 +48,7 @@ export const gateRefusalSkill: Skill = {
 };
 
 function explain(ctx: PlanContext, refused: ToolOutcome): string {
-  const kind = kindOf(refused.output);
+  const kind = refusalKind(refused.output);
   const action = describeAction(ctx, refused);
   const file = ctx.system.match(/permissions file: ([^)\s]+)/)?.[1];
   const rulesFile = file ?? ctx.t({ en: "the permissions file", ru: "файл правил" });

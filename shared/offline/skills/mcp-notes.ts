@@ -9,6 +9,7 @@ import { parseConversion } from "../currencies.ts";
 import type { Plan, PlanContext, Skill } from "../plan-context.ts";
 import { formatNumber } from "../read-result.ts";
 import { figureFrom } from "./tool-step.ts";
+import { refusalKind } from "./gate-refusal.ts";
 import { toolSaid } from "../tool-errors.ts";
 
 const NOTES = /(?<!\p{L})(?:notes?|замет\p{L}*)/iu;
@@ -129,8 +130,21 @@ function whyRu(output: string): string {
     return `его остановил хук ${hook}: изменения делаются только в рабочее время${hours ? ` (${hours} по рабочим дням)` : ""}.`;
   }
   if (hook) return `его остановил хук ${hook}.`;
-  if (/no terminal|nobody (?:can|could) (?:answer|approve)/i.test(output)) return "на это нужно ваше одобрение, а спросить было негде (нет терминала).";
-  if (/answered no|declined/i.test(output)) return "вы ответили «нет», когда я спросил.";
-  if (/deny rule|rules? forbid/i.test(output)) return "его запрещает ваше правило deny в файле правил.";
-  return "проверка разрешений его не пропустила.";
+  // The other refusals are the gate's own, read as the gate-refusal skill reads them.
+  switch (refusalKind(output)) {
+    case "scheduled":
+      return "на это нужно ваше одобрение, а это была задача по расписанию, и спросить было некого.";
+    case "stopped":
+      return "меня остановили, пока я ждал вашего разрешения.";
+    case "unanswered":
+      return "я спросил разрешения, но ответа вовремя не было.";
+    case "no-terminal":
+      return "на это нужно ваше одобрение, а спросить было негде (нет терминала).";
+    case "declined":
+      return "вы ответили «нет», когда я спросил.";
+    case "rule":
+      return "его запрещает ваше правило deny в файле правил.";
+    default:
+      return "проверка разрешений его не пропустила.";
+  }
 }
