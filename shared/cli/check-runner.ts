@@ -16,6 +16,7 @@ import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
 import { cachedVerdict, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
 import { recordCheck } from "./check-times.ts";
+import { stackFrames, type StackFrame } from "./stack-frames.ts";
 
 // The verdict's shape has its own file, so verdict-cache.ts can keep verdicts without importing the runner.
 export type { CheckOutcome, CheckResult } from "./check-result.ts";
@@ -55,7 +56,8 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       // One reporter that prints nothing: the course says what matters itself.
       const vitest = await createVitest(
         "test",
-        { root, watch: false, reporters: [{}], silent: true, maxWorkers, experimental: { fsModuleCache: true, fsModuleCachePath } },
+        // check-stacks.ts hands vitest each failed check's stack frames ready-read (it would open a file per frame).
+        { root, watch: false, reporters: [{}], silent: true, maxWorkers, setupFiles: [path.join(root, "shared", "cli", "check-stacks.ts")], experimental: { fsModuleCache: true, fsModuleCachePath } },
         { server: { watch: null } },
       );
       await vitest.standalone();
@@ -168,11 +170,6 @@ export function importedFiles(vitest: Vitest, testFile: string, root: string): s
 }
 
 type RunResult = Awaited<ReturnType<Vitest["runTestSpecifications"]>>;
-interface StackFrame {
-  file: string;
-  line: number;
-  column: number;
-}
 interface ErrorLike {
   message?: string;
   stack?: string;
@@ -254,13 +251,7 @@ export function frameFor(error: ErrorLike, root: string, learner: string): strin
 // error's own stack.
 function framesOfCause(cause: unknown, depth = 0): StackFrame[] {
   if (!cause || typeof cause !== "object" || depth > 3) return [];
-  const stack = (cause as ErrorLike).stack ?? "";
-  const frames: StackFrame[] = [];
-  for (const line of stack.split("\n")) {
-    const at = /^\s*at (?:.*\()?(?:file:\/\/)?(\/[^()]+?):(\d+):(\d+)\)?\s*$/.exec(line);
-    if (at) frames.push({ file: at[1]!, line: Number(at[2]), column: Number(at[3]) });
-  }
-  return [...frames, ...framesOfCause((cause as ErrorLike).cause, depth + 1)];
+  return [...stackFrames((cause as ErrorLike).stack ?? ""), ...framesOfCause((cause as ErrorLike).cause, depth + 1)];
 }
 
 // "not implemented yet: ..." is the starter's own sentence: the line of the learner's files that holds
