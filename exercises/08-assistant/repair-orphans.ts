@@ -11,8 +11,8 @@ import { interruptedResult } from "../../lessons/08-assistant/repair-orphans.ts"
 
 // TODO 1: for each assistant message with tool_use blocks, find the ids the NEXT message does not
 // answer (it answers only if it is a user message with a tool_result for that id). Then:
-//   - no next message, or the next one is not a user message: insert a new user message holding
-//     interruptedResult(id) for each missing id;
+//   - no next message (hard mode: or one that is not a user message): insert a new user message
+//     holding interruptedResult(id) for each missing id;
 //   - the next message is a user message: put the missing results into it, after the tool_result
 //     blocks it already has and before its text (a string content counts as one text block).
 // Leave every other message, and every result already there, exactly as it was. Do not change the
