@@ -44,9 +44,9 @@ export function checkSecret(given: string | undefined, secret: string): boolean 
 // TODO 2: the body of a request, as lesson 08's IncomingMessage, or an HttpError 400 naming the field.
 //   { channel: "webhook", chatId, sender, text, at }
 //   - body: a JSON object (not null, not an array).
-//   - chat_id: a non-empty string (trimmed) or a whole number (Number.isSafeInteger), given as a string.
-//   - from: a non-empty string (trimmed): the sender.
-//   - text: a non-empty string (trimmed), at most MAX_TEXT characters once trimmed.
+//   - chat_id: a string that is not blank, or a whole number (Number.isSafeInteger), given as a string.
+//   - from: a string that is not blank: the sender. text: a string that is not blank.
+//   - Hard mode: trim all three; the trimmed text is at most MAX_TEXT characters.
 export function parseWebhook(body: unknown, at: Date): IncomingMessage {
   throw new Error(
     `not implemented yet: parseWebhook(body, ${at.toISOString()}) in exercises/09-channels/webhook-channel.ts should turn {"chat_id", "from", "text"} into an IncomingMessage`,
@@ -54,13 +54,15 @@ export function parseWebhook(body: unknown, at: Date): IncomingMessage {
 }
 
 // TODO 3: the channel: an HTTP handler that delivers each message and answers with the reply.
-//   handle(request, response), in this order:
-//     405 unless POST; 401 unless checkSecret(header SECRET_HEADER, secret); readJsonBody with
-//     maxBodyBytes (16 KiB by default); parseWebhook(body, now()); 503 if start() was not called;
+//   handle(request, response): 405 unless POST; 401 unless checkSecret(header SECRET_HEADER, secret);
+//     readJsonBody with options.maxBodyBytes; parseWebhook(body, now()), now being options.now;
 //     deliver the message, and answer 200 {"chat_id", "reply"} with the text send() got for it.
 //     Every error as JSON {"error": message}, with the HttpError's status (500 for anything else).
-//   send(chatId, text): the reply for the oldest request of that chat still waiting.
-//   start(deliver): keep deliver; resolve when close() is called.
+//   send(chatId, text): the reply for the request of that chat that is waiting.
+//   start(deliver): keep deliver; resolve when close() is called (every start() call so far).
+//   Hard mode: exactly that order (the secret before the body); 16 KiB when maxBodyBytes is not given;
+//     503 if start() was not called; the real clock when options.now is not given; and send() answers
+//     the oldest of several waiting requests of one chat.
 export function createWebhookChannel(options: WebhookOptions): WebhookChannel {
   throw new Error(
     `not implemented yet: createWebhookChannel({ secret: ${options.secret ? '"..."' : '""'} }) in exercises/09-channels/webhook-channel.ts should return { name: "webhook", start, send, handle, close }`,
