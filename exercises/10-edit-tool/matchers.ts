@@ -21,7 +21,7 @@ void [indentOf, linesOf, quotedLines, similarity];
 // TODO 1: lines equal once spaces and tabs at their ends are ignored.
 // Try every window of as many file lines as the quote has; a window fits when each quoted line,
 // trimEnd()-ed, equals the file line, trimEnd()-ed. A span runs from the first line's start to the
-// last line's end. After a find, go on below it. An empty (or all-space) quote finds nothing.
+// last line's end. After a find, go on below it. Hard mode: an empty (or all-space) quote finds nothing.
 export const lineTrimmed: Matcher = {
   name: "line-trimmed",
   find(_content, _oldText) {
@@ -31,17 +31,18 @@ export const lineTrimmed: Matcher = {
 
 // TODO 2: the new text, moved to the file's indentation. From the quoted lines and the lines found
 // (same position, same text apart from indentation), learn which indentation became which. Then give
-// each line of newText the file's indentation for its own: an indentation the quote never used keeps
-// what it adds to the longest known one it starts with. Blank lines, and lines that start with no
-// known indentation, stay as they are. If one quoted indentation became two different ones, return
-// newText unchanged.
+// each line of newText the file's indentation for its own. Hard mode: an indentation the quote never
+// used keeps what it adds to the longest known one it starts with; blank lines, and lines that start
+// with no known indentation, stay as they are; if one quoted indentation became two different ones,
+// return newText unchanged.
 export function reindent(_newText: string, _oldText: string, _found: string): string {
   throw new Error("not implemented yet: TODO 2, reindent in exercises/10-edit-tool/matchers.ts");
 }
 
 // TODO 2: the same block at another indentation. A window fits when every line has the same text
-// apart from indentation (and line-end spaces), and the shift is consistent: each indentation of the
-// quote always becomes the same indentation in the file. Blank lines match blank lines.
+// apart from indentation. Hard mode: line-end spaces do not count, the shift is consistent (each
+// indentation of the quote always becomes the same indentation in the file), and blank lines match
+// blank lines.
 export const indentationFlexible: Matcher = {
   name: "indentation-flexible",
   find(_content, _oldText) {
@@ -50,10 +51,11 @@ export const indentationFlexible: Matcher = {
   adjust: reindent,
 };
 
-// TODO 3: at least BLOCK_MIN_LINES quoted lines. The first and last (trimmed) are anchors: a file line
-// equal to the first, and the nearest line at least two below it equal to the last. The lines between
-// are compared line for line (trimmed) with the file's lines after the first anchor; a line the file
-// block does not have counts as "". Their average similarity must be at least BLOCK_SIMILARITY.
+// TODO 3: the first and last quoted lines are anchors: a file line equal to the first, then a line
+// below it equal to the last. The lines between are compared line for line with the file's lines after
+// the first anchor; their average similarity must reach BLOCK_SIMILARITY. Hard mode: at least
+// BLOCK_MIN_LINES quoted lines; lines compared trimmed; the nearest closing anchor at least two lines
+// below the first; a line the file block does not have counts as "".
 export const blockAnchored: Matcher = {
   name: "block-anchored",
   find(_content, _oldText) {

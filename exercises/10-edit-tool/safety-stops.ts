@@ -15,12 +15,12 @@ export function refuseAmbiguous(_content: string, _matches: Match[], _replaceAll
   throw new Error("not implemented yet: TODO 4, refuseAmbiguous in exercises/10-edit-tool/safety-stops.ts");
 }
 
-// TODO 5: spaces, tabs and line breaks do not count.
+// TODO 5: how many characters a text has. Hard mode: spaces, tabs and line breaks do not count.
 export function solidLength(_text: string): number {
   throw new Error("not implemented yet: TODO 5, solidLength in exercises/10-edit-tool/safety-stops.ts");
 }
 
-// TODO 5: the span found holds more than MAX_SPAN_RATIO times the non-space characters of old_text:
+// TODO 5: the span found holds more than MAX_SPAN_RATIO times the characters (solidLength) of old_text:
 // refuse, naming the matcher and the lines found (first-last), and saying what to do.
 export function refuseOversized(_content: string, _match: Match, _oldText: string, _matcher: MatcherName): string | null {
   throw new Error("not implemented yet: TODO 5, refuseOversized in exercises/10-edit-tool/safety-stops.ts");
