@@ -46,8 +46,9 @@ export class McpToolError extends Error {
 // mcp__notes__add_note. The prefix lets a rule address a whole server (mcp__notes__*), and lets two
 // servers each have an add_note.
 export function mcpToolName(server: string, tool: string): string {
-  // TODO 1: return "mcp__<server>__<tool>". Throw McpToolError (saying what to change in mcp.json) when
-  // the server name does not match isServerName, or the full name does not match isApiToolName.
+  // TODO 1: return "mcp__<server>__<tool>". Hard mode: throw McpToolError (saying what to change in
+  // mcp.json) when the server name does not match isServerName, or the full name does not match
+  // isApiToolName.
   throw new Error(`not implemented yet: build the name for ${server}/${tool} (TODO 1 in exercises/11-mcp/mcp-tools.ts)`);
 }
 
@@ -91,11 +92,12 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
 // two tools would share a name, naming both, because guessing which one the model meant is not safe.
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
   // TODO 3: list each server's tools (client.listTools()), adapt each with toolFromMcp, in order.
-  // tools/list comes in pages: while an answer has a nextCursor, ask again with
+  // A tool named like one of options.takenNames (in any letter case) is a clash: throw McpToolError
+  // naming the built-in tool.
+  // Hard mode: tools/list comes in pages: while an answer has a nextCursor, ask again with
   // client.listTools({ cursor: nextCursor }), the cursor exactly as it came; no nextCursor is the end.
   // A server still sending one after MAX_TOOL_PAGES pages: throw McpToolError naming the server.
-  // Two tools whose names differ only in letter case (on any page), or a tool named like one of
-  // options.takenNames, is a clash: throw McpToolError naming both owners (both servers, or the
-  // built-in tool).
+  // Two tools whose names differ only in letter case (on any page) clash too: throw McpToolError
+  // naming both servers, the one listed first first.
   throw new Error(`not implemented yet: list and adapt the tools of ${servers.length} servers (TODO 3 in exercises/11-mcp/mcp-tools.ts)`);
 }
