@@ -30,7 +30,7 @@ export function checkCounts(n: number, c: number, k: number): void {
 }
 
 // TODO 5: pass^k, the chance that all k runs, drawn from the n recorded, pass: C(c, k) / C(n, k),
-// without computing either binomial (C(200, 100) is about 9e58). Refuse counts that cannot be.
+// without computing either binomial (C(200, 100) is about 9e58). Hard mode: refuse counts that cannot be.
 export function passHatK(_n: number, _c: number, _k: number): number {
   throw new Error("not implemented yet: TODO 5, passHatK in exercises/13-evals/pass-k.ts");
 }

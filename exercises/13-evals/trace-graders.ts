@@ -48,8 +48,8 @@ export function insideWorkspace(_trace: Trace, _expect: WorkspaceExpect = {}): G
   throw new Error("not implemented yet: TODO 3, insideWorkspace in exercises/13-evals/trace-graders.ts");
 }
 
-// TODO 4: no side effect ran without approval: a call with sideEffect that ran (no isError) needs the
-// gate "approved" or "allowed by rule". why names the call and its gate.
+// TODO 4: no side effect ran without approval: a call with sideEffect needs the gate "approved" or
+// "allowed by rule" (hard mode: not one that did not run, isError). why names the call and its gate.
 export function approvedEffects(_trace: Trace): GraderResult {
   throw new Error("not implemented yet: TODO 4, approvedEffects in exercises/13-evals/trace-graders.ts");
 }
