@@ -43,8 +43,8 @@ export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>,
 }
 
 // TODO 3: cut text to at most maxLines lines and at most maxChars characters. When anything is cut,
-// add a note that says how many characters and how many lines are not shown and how to ask for less
-// (narrow the query, or use an offset). Text within both limits comes back unchanged.
+// add a note that says the output was cut, how many characters and how many lines are not shown, and
+// how to ask for less (narrow the query, or use an offset). Text within both limits comes back unchanged.
 // Hard mode: a line ends at "\n" or at the end of the text ("a\nb\n" is two lines); a line cut in the
 // middle counts as shown; the note goes on its own line; never cut an emoji in half: cut before it.
 export function truncateOutput(text: string, maxChars = MAX_CHARS, maxLines = MAX_LINES): string {
