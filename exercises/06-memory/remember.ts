@@ -13,7 +13,7 @@ import { serialize } from "./one-at-a-time.ts";
 export function normalizeFact(fact: string): string {
   throw new Error(
     `not implemented yet: normalizeFact(${JSON.stringify(fact)}) (TODO 3 in exercises/06-memory/remember.ts) ` +
-      "should NFC-normalise and lower-case the fact, squeeze its spaces and drop a final full stop",
+      "should lower-case the fact, squeeze its spaces and drop a final full stop",
   );
 }
 
