@@ -4,9 +4,10 @@
 import type { Tool } from "../../lessons/01-first-tool/tool.ts";
 import { CONTACTS, type Contact } from "./contacts.ts";
 
-// TODO 1: return every contact whose name contains `query`, ignoring upper/lower case in any alphabet
-// ("ann" finds "Anna Petrova" and "Anne Smith", "ОЛЬГА" finds "Ольга Смирнова"), in list order.
-// Spaces around the query do not count. No match, or an empty or blank query: an empty list.
+// TODO 1: return every contact whose name contains `query`, ignoring upper/lower case, in list order
+// ("ann" finds "Anna Petrova" and "Anne Smith"). No match: an empty list.
+// Hard mode: case in any alphabet ("ОЛЬГА" finds "Ольга Смирнова"), spaces around the query do not
+// count, and an empty or blank query finds nobody.
 export function searchContacts(query: string, contacts: Contact[] = CONTACTS): Contact[] {
   throw new Error(
     `not implemented yet: searchContacts("${query}") in exercises/01-first-tool/search-contacts.ts should return ` +
@@ -31,7 +32,8 @@ export const searchContactsTool: Tool<{ name: string }> = {
 
   // TODO 4: call searchContacts(input.name) and return text the model can read: every match with its
   // name, email and phone (JSON is fine), or a sentence saying that no contact matches, naming the name.
-  // No name, an empty one or a non-string: throw an Error saying a name is needed, with an example.
+  // Hard mode: no name, an empty one or a non-string: throw an Error saying a name is needed, with an
+  // example.
   run(input) {
     throw new Error(`not implemented yet: search_contacts.run(${JSON.stringify(input)}) in exercises/01-first-tool/search-contacts.ts`);
   },

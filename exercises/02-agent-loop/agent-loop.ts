@@ -16,7 +16,7 @@ export interface AgentOptions {
 // TODO 1: run one tool call and return the tool_result that answers it (same tool_use_id as call.id).
 //   - no tool with that name: a result with is_error: true that names the tools that do exist
 //   - tool.run() throws, or returns a promise that rejects: a result with is_error: true carrying the
-//     error's message (a thrown string is its own message)
+//     error's message (hard mode: a thrown string is its own message)
 //   - otherwise: a result whose content is what run() returned
 // Never let an error out of this function: the model should read it, not the user in a stack trace.
 export async function executeToolCall(call: Anthropic.ToolUseBlock, tools: Tool[]): Promise<Anthropic.ToolResultBlockParam> {

@@ -18,9 +18,10 @@ export function localTimeZone(): string {
 }
 
 // TODO 4: read the time from `clock()` (never from new Date() directly) and give it in `timeZone`:
-// time as "HH:MM:SS" on a 24-hour clock from 00:00:00 to 23:59:59 (five past midnight is "00:05:07",
-// never "24:05:07"), date as "YYYY-MM-DD" (the date in that zone, which may differ from the UTC date). An unknown zone ("Mars/Olympus") throws an Error that names it and shows a valid
-// example such as "Europe/Moscow".
+// time as "HH:MM:SS" on a 24-hour clock, date as "YYYY-MM-DD".
+// Hard mode: hours run from 00 to 23 (five past midnight is "00:05:07", never "24:05:07"); the date is
+// the date in that zone, which may differ from the UTC date; one reading of clock() per call; an unknown
+// zone ("Mars/Olympus") throws an Error that names it and shows a valid example such as "Europe/Moscow".
 export function getTime(clock: Clock, timeZone: string = localTimeZone()): TimeReport {
   throw new Error(
     `not implemented yet: getTime(clock, "${timeZone}") in exercises/02-agent-loop/get-time.ts should return ` +

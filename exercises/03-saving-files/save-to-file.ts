@@ -32,21 +32,23 @@ export async function saveToFile(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   // TODO 1: check the name as text, before anything touches the disk. Refuse (throw an Error whose message
-  //   tells the model what to send instead): an empty name, a NUL byte, a name over MAX_NAME_BYTES bytes
-  //   (bytes, not characters), an absolute path, a name that leads out of the workspace with "..", and a
-  //   name that is the workspace itself or ends with "/". Careful: "..notes.txt" is an ordinary name
-  //   inside, and "../workspace-old/x.txt" is outside even though its path starts with the workspace's.
+  //   tells the model what to send instead): an absolute path, and a name that leads out of the workspace
+  //   with "..". Careful: "..notes.txt" is an ordinary name inside, and "../workspace-old/x.txt" is outside
+  //   even though its path starts with the workspace's.
+  //   Hard mode: also a name that is not a string, an empty name, a NUL byte, a name over MAX_NAME_BYTES
+  //   bytes (bytes, not characters), and a name that is the workspace itself or ends with "/".
   // TODO 2: symlinks. Create the workspace if it is missing. A link inside it ("linked" -> /somewhere/else)
   //   would carry the write outside: find the deepest part of the target's folder that exists, take its
-  //   fs.realpath(), and refuse unless that is inside fs.realpath(workspace). Refuse a target that is
-  //   itself a symlink or a folder.
+  //   fs.realpath(), and refuse unless that is inside the workspace.
+  //   Hard mode: compare with fs.realpath(workspace); refuse a target that is itself a symlink or a folder.
   // TODO 3: a file that already exists is replaced only when options.overwrite is true; otherwise refuse,
-  //   saying how to replace it. An overwrite that is not a boolean (the string "true", 1) is refused too.
+  //   saying how to replace it. Hard mode: an overwrite that is not a boolean ("true", 1) is refused too.
   // TODO 4: write atomically. Create the target's folders, write the content to a temporary file in the
   //   SAME folder with (options.writeFile ?? writeNewFile), then fs.rename() it over the target. If
-  //   anything fails, remove the temporary file and throw the error on. The temporary name must be new
-  //   each time (two saves at once, or a leftover "report.txt.tmp", must not collide).
-  // TODO 5: return { path (relative to the workspace, with "/"), bytes (UTF-8 bytes of content),
+  //   anything fails, remove the temporary file and throw the error on. Hard mode: the temporary name
+  //   must be new each time (two saves at once, or a leftover "report.txt.tmp", must not collide).
+  // TODO 5: return { path (relative to the workspace, with "/"), bytes (the content's size; hard mode:
+  //   UTF-8 bytes, not characters),
   //   status: "created" or "overwritten" (did the target exist before?) }.
   throw new Error(
     `not implemented yet: saveToFile("${workspaceDir}", ${JSON.stringify(filename)}, ${content.length} characters, ` +

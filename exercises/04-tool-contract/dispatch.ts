@@ -16,8 +16,8 @@ const FILE = "exercises/04-tool-contract/dispatch.ts";
 
 // TODO 1: the real tool name the model most likely meant, or undefined when none is close.
 // Close means: at most 3 edits away (ignoring case), or containing every word of the wrong name
-// ("get_rate" -> "get_exchange_rate"). Among close names, the one with the smallest distance wins
-// (editDistance, imported above), wherever it is in the list.
+// ("get_rate" -> "get_exchange_rate"). Hard mode: among close names, the one with the smallest
+// distance wins (editDistance, imported above), wherever it is in the list; words are whole words.
 export function suggestToolName(unknown: string, names: string[]): string | undefined {
   throw new Error(`not implemented yet: suggestToolName("${unknown}", [${names.join(", ")}]) in ${FILE} (TODO 1)`);
 }
@@ -29,9 +29,10 @@ const validators = new WeakMap<object, ValidateFunction>();
 
 // TODO 2: check `input` against `schema` with ajv and return one sentence per problem ([] when valid).
 // Each sentence names the field, says what was received, and what to send instead (the allowed values,
-// the type, the limit, or the field's own description and example from the schema; the example only
-// once, even when the description already shows it). A number or boolean sent as text ("3", "true")
-// also gets: "Send 3 as a number, without quotes." (only when the text really is such a value).
+// the type, the limit, "leave it out", or that a missing field is missing).
+// Hard mode: an input that is not an object; a missing field's description and example from the schema
+// (the example only once, even when the description already shows it); a number or boolean sent as text
+// ("3", "true") also gets "Send 3 as a number, without quotes." (only when the text really is such a value).
 // ajv.compile(schema) gives a function; after it returns false, its .errors say what is wrong.
 export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): string[] {
   throw new Error(`not implemented yet: checkInput(schema, ${JSON.stringify(input)}) in ${FILE} (TODO 2): validate with ajv`);
@@ -39,9 +40,9 @@ export function checkInput(schema: Anthropic.Tool.InputSchema, input: unknown): 
 
 // TODO 3: answer one tool call with one tool_result (same tool_use_id), whose content is the JSON of
 // the envelope {success, data, error}, with is_error: true whenever success is false:
-//   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ...", the tools
-//     listed with the suggestion first, then nearest first (edit distance, ties in the order given)
-//   - input null, undefined or "" (some models send that for "no arguments"): check it as {}
+//   - unknown name: "Unknown tool '<name>'. Did you mean '<suggestion>'? Available tools: ..." (hard mode:
+//     the suggestion first, then nearest first, by edit distance, ties in the order given)
+//   - hard mode: input null, undefined or "" (some models send that for "no arguments"): check it as {}
 //   - input problems: an error listing them; the tool's run() is NOT called
 //   - run() returns data: success
 //   - run() throws a ToolError: its message, as is (it was written for the model)

@@ -23,8 +23,8 @@ export interface BatchOptions {
 }
 
 // TODO 1: true only when EVERY call goes to a tool that declares concurrencySafe: true.
-// A tool without the flag, an unknown tool, or a flag that is not the boolean true (JSON may say
-// "false") counts as unsafe ("assumed unsafe until it says so").
+// A tool without the flag, or an unknown tool, counts as unsafe ("assumed unsafe until it says so").
+// Hard mode: so does a flag that is not the boolean true (JSON may say "false").
 export function canRunInParallel(calls: ToolCall[], tools: SafeTool[]): boolean {
   throw new Error(`not implemented yet: canRunInParallel(${calls.length} calls, ${tools.length} tools) in ${FILE} (TODO 1)`);
 }
@@ -35,18 +35,18 @@ export class TimeoutError extends Error {
 
 // TODO 2: resolve with what work returns, or reject with a TimeoutError after timeoutMs (its message
 // says after how many ms). When the time is up, also abort the signal handed to work with that error
-// (controller.abort(error) on an AbortController), so a tool that listens stops. A work that throws
-// (even synchronously) or rejects: reject with its own error. Clear the timer whenever work settles
-// first, after a failure too.
+// (controller.abort(error) on an AbortController), so a tool that listens stops. A work that rejects:
+// reject with its own error. Hard mode: a synchronous throw rejects too; clear the timer whenever work
+// settles first, after a failure too.
 export function runWithTimeout<T>(work: (signal: AbortSignal) => T | Promise<T>, timeoutMs: number): Promise<T> {
   throw new Error(`not implemented yet: runWithTimeout(work, ${timeoutMs}) in ${FILE} (TODO 2)`);
 }
 
-// TODO 3: cut text to at most maxLines lines and at most maxChars characters. A line ends at "\n" or
-// at the end of the text ("a\nb\n" is two lines). Never cut an emoji in half: cut before it. When
-// anything is cut, add a note on its own line that says how many characters and how many lines are
-// not shown (a line cut in the middle counts as shown) and how to ask for less (narrow the query, or
-// use an offset). Text within both limits comes back unchanged.
+// TODO 3: cut text to at most maxLines lines and at most maxChars characters. When anything is cut,
+// add a note that says the output was cut, how many characters and how many lines are not shown, and
+// how to ask for less (narrow the query, or use an offset). Text within both limits comes back unchanged.
+// Hard mode: a line ends at "\n" or at the end of the text ("a\nb\n" is two lines); a line cut in the
+// middle counts as shown; the note goes on its own line; never cut an emoji in half: cut before it.
 export function truncateOutput(text: string, maxChars = MAX_CHARS, maxLines = MAX_LINES): string {
   throw new Error(`not implemented yet: truncateOutput(${text.length} characters, ${maxChars}, ${maxLines}) in ${FILE} (TODO 3)`);
 }
@@ -57,8 +57,9 @@ export function truncateOutput(text: string, maxChars = MAX_CHARS, maxLines = MA
 // the tools), run tool.run(input, signal) through runWithTimeout with the tool's own timeoutMs (else
 // options.timeoutMs, else DEFAULT_TIMEOUT_MS). A result that is not a string -> its JSON text.
 // A timeout -> is_error result saying it timed out, that the call itself was fine and may be retried.
-// A throw or rejection -> is_error result naming the tool, with the message (or the thrown value).
-// Every result, errors too, goes through truncateOutput. executeBatch itself never rejects.
+// A throw or rejection -> is_error result naming the tool, with the message. Every result goes through
+// truncateOutput. Hard mode: a thrown value that is not an Error, error texts through truncateOutput
+// too, undefined as text. executeBatch itself never rejects.
 export async function executeBatch(
   calls: ToolCall[],
   tools: SafeTool[],

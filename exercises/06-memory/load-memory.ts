@@ -16,7 +16,8 @@ export interface Capped {
 // TODO 1: keep at most maxChars characters of `text`.
 //   - Short enough already: return it whole, omitted 0.
 //   - keep "start": keep the beginning; keep "end": keep the ending (MEMORY.md's newest facts).
-//   - Cut at a line break, so no line is cut in half (unless one line alone is longer than maxChars).
+//   - Cut at a line break, so no line is cut in half (hard mode: unless one line alone is longer than
+//     maxChars).
 //   - omitted = text.length - kept text's length.
 export function capText(text: string, maxChars: number, keep: "start" | "end"): Capped {
   throw new Error(
@@ -34,8 +35,8 @@ export interface LoadOptions {
 //   - MEMORY_PREAMBLE first, then one memoryFileBlock(file, body) per file of MEMORY_FILES, in order,
 //     joined with blank lines.
 //   - Read each file with files.readFile(path.join(dir, file.name)). A missing file (isMissing(error))
-//     is normal: its body is MISSING_FILE_NOTE, and the other files still load. Any other error
-//     (EACCES, EIO) is NOT a missing file: the body says "(could not be read: <code>, <message>)",
+//     is normal: its body is MISSING_FILE_NOTE, and the other files still load. Hard mode: any other
+//     error (EACCES, EIO) is NOT a missing file: the body says "(could not be read: <code>, <message>)",
 //     and the other files still load.
 //   - Cap each file with capText(text, maxChars, file.keep). When something was cut, add a note to the
 //     body that names the file and says how many characters were left out.

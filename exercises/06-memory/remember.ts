@@ -6,13 +6,14 @@ import { isMissing, nodeFiles, writeFileAtomic, type FileOps } from "./file-ops.
 import { MEMORY_HEADER, bulletFor, factOf, todayIso } from "./memory-format.ts";
 import { serialize } from "./one-at-a-time.ts";
 
-// TODO 3: the form in which two facts are compared: NFC (so "й" typed as "и" + a combining breve is the
-// same letter), lower case, every run of spaces (or tabs, or newlines) as one space, no final "." or
-// "!", no spaces at the ends. "  The USER  likes cats. " -> "the user likes cats".
+// TODO 3: the form in which two facts are compared: lower case, every run of spaces (or tabs, or
+// newlines) as one space, no final "." or "!", no spaces at the ends. "  The USER  likes cats. " ->
+// "the user likes cats". Hard mode: NFC first (so "й" typed as "и" + a combining breve is the same
+// letter), and every kind of whitespace.
 export function normalizeFact(fact: string): string {
   throw new Error(
     `not implemented yet: normalizeFact(${JSON.stringify(fact)}) (TODO 3 in exercises/06-memory/remember.ts) ` +
-      "should NFC-normalise and lower-case the fact, squeeze its spaces and drop a final full stop",
+      "should lower-case the fact, squeeze its spaces and drop a final full stop",
   );
 }
 
@@ -23,18 +24,18 @@ export interface RememberOptions {
 }
 
 // TODO 4: add `fact` to MEMORY.md in `dir`, as the line bulletFor(fact, today).
-//   - Squeeze the fact's spaces to one line; an empty fact is an Error that says what to send instead.
-//   - Do the rest (read, check, write) inside serialize(path.resolve(file), async () => ...) (given, in
-//     one-at-a-time.ts), so two calls at once cannot each miss the other's fact.
-//   - Read MEMORY.md with files.readFile. A missing file (isMissing(error)) starts as MEMORY_HEADER;
-//     any other error is thrown again (never overwrite a file you could not read).
-//   - The text read holds "\uFFFD" (bytes that were not UTF-8, e.g. a cp1251 file)? Throw an Error that
-//     says the file is not UTF-8 and how to convert it; write nothing.
+//   - An empty fact is an Error that says what to send instead.
+//   - Read MEMORY.md with files.readFile. A missing file (isMissing(error)) starts as MEMORY_HEADER.
 //   - Already there? Compare each line's fact (factOf(line)?.text) with normalizeFact on both sides.
 //     Then write nothing and return a sentence that says it was "already" known.
 //   - Otherwise keep every old line, add the new bullet at the end, files.mkdir(dir), and write the
 //     whole file with writeFileAtomic(file, text, files) (given, in file-ops.ts). Return a sentence
 //     saying what was saved.
+//   Hard mode: squeeze the fact's whitespace to one line; do the read, check and write inside
+//   serialize(path.resolve(file), async () => ...) (given, in one-at-a-time.ts), so two calls at once
+//   cannot each miss the other's fact; throw any read error but a missing file again (never overwrite a
+//   file you could not read); text holding "\uFFFD" (not UTF-8, e.g. cp1251): throw an Error that says
+//   the file is not UTF-8 and how to convert it, and write nothing.
 export async function remember(dir: string, fact: string, options: RememberOptions = {}): Promise<string> {
   const files = options.files ?? nodeFiles;
   const today = options.today ?? todayIso;

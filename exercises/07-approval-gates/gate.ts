@@ -13,11 +13,11 @@ export type Need = "any" | "every";
 
 // TODO 1: does `rule` cover `call`?
 //   - the tool name must fit: matchesGlob(call.name, rule.tool)  (so "mcp__weather__*" covers a server)
-//   - no rule.argument: yes. Otherwise look at the call's OWN input field rule.argument.name
-//     (Object.hasOwn): missing, null or an empty list -> not covered.
-//   - a value that is not a string is compared as its JSON text (1000 -> "1000", true -> "true")
-//   - a list is judged item by item: need "any" -> one item fitting is enough; "every" -> all must fit.
-//     Each item: matchesGlob(itemText, rule.argument.pattern).
+//   - no rule.argument: yes. Otherwise look at the call's input field rule.argument.name: missing ->
+//     not covered; else matchesGlob(value, rule.argument.pattern).
+//   - hard mode: only the call's OWN field (Object.hasOwn); null or an empty list -> not covered; a value
+//     that is not a string is compared as its JSON text (1000 -> "1000", true -> "true"); a list is
+//     judged item by item: need "any" -> one item fitting is enough; "every" -> all must fit.
 export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boolean {
   throw new Error(
     `not implemented yet: ruleMatches() in exercises/07-approval-gates/gate.ts should say whether the rule ` +
@@ -40,7 +40,7 @@ export function ruleMatches(rule: Rule, call: GateCall, need: Need = "any"): boo
 //           { tool: call.name, source: `${call.name} (you answered "always" this session)` }.
 //           If an ask rule covered the call, that rule still asks next time (ask comes before allow):
 //           say so in the reason, naming the rule's source.
-//           "no" or anything else: refuse (declinedByUser below). ask() rejects: refuse with
+//           "no" or anything else: refuse (declinedByUser below). Hard mode: ask() rejects: refuse with
 //           nobodyToAsk(call, <what went wrong: the error's message>). An allowed call's reason says why too.
 //   A refusal is a returned Verdict { allowed: false, reason }, never a thrown error.
 export async function decide(call: GateCall, rules: PermissionRules, approver: Approver): Promise<Verdict> {
