@@ -14,7 +14,7 @@ import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
-import { cachedVerdict, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
+import { cachedVerdict, codeStamps, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
 import { recordCheck } from "./check-times.ts";
 import { stackFrames, type StackFrame } from "./stack-frames.ts";
 
@@ -114,7 +114,8 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       return verdict;
     },
     async runAll(exercises) {
-      const inputs = new Map(exercises.map((e) => [e.id, verdictInputs(e, target, root)]));
+      const stamps = codeStamps(root);
+      const inputs = new Map(exercises.map((e) => [e.id, verdictInputs(e, target, root, undefined, stamps)]));
       const kept = new Map<string, CheckResult>();
       for (const exercise of exercises) {
         const verdict = cachedVerdict(exercise, inputs.get(exercise.id)!, root);
