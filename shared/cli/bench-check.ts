@@ -9,7 +9,7 @@ export interface Part {
   wall: number; // seconds
   cpu: number; // CPU seconds of the process and its threads
 }
-export type CheckParts = Record<"importVitest" | "startVitest" | "empty" | "exercise" | "emptyAgain" | "exerciseAgain", Part>;
+export type CheckParts = Record<"importVitest" | "startVitest" | "empty" | "exercise" | "emptyAgain" | "exerciseAgain" | "importChecks" | "runChecks", Part>;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

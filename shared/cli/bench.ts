@@ -152,6 +152,9 @@ async function watchFigure(saves?: number): Promise<Figure[]> {
     part("waiting for the editor's save to settle", SETTLE_MS / 1000, "fixed, watch.ts"),
     part("a re-run of an empty test file, vitest warm (a new worker thread, vitest's runtime)", p.emptyAgain.wall, p.emptyAgain.cpu),
     part("what exercise 01's checks add to a re-run (their modules, the checks)", p.exerciseAgain.wall - p.emptyAgain.wall, p.exerciseAgain.cpu - p.emptyAgain.cpu),
+    // As vitest's worker timed them (wall only): what the checks load, and the checks themselves.
+    { label: "    loading exercise 01's test file and its imports", seconds: p.importChecks.wall, how: "vitest's own timing" },
+    { label: "    running exercise 01's checks", seconds: p.runChecks.wall, how: "vitest's own timing" },
   ];
 }
 
