@@ -14,7 +14,7 @@ import { codeFrame } from "./code-frame.ts";
 import { testFileFor, type CourseUnit } from "./course-files.ts";
 import type { CheckOutcome, CheckResult } from "./check-result.ts";
 import { todosIn } from "./todos.ts";
-import { cachedVerdict, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
+import { cachedVerdict, codeStamps, keepVerdict, verdictInputs, type VerdictInputs } from "./verdict-cache.ts";
 import { recordCheck } from "./check-times.ts";
 import { stackFrames, type StackFrame } from "./stack-frames.ts";
 
@@ -31,38 +31,45 @@ export interface CheckRunner {
   close(): Promise<void>;
 }
 
-export async function createCheckRunner(root = process.cwd(), target: "exercises" | "solutions" = "exercises"): Promise<CheckRunner> {
-  // vitest.config.ts reads COURSE_TARGET when it loads; tests never talk to the real API.
+// The environment the learner's checks run in: vitest.config.ts reads COURSE_TARGET when it loads;
+// tests never talk to the real API.
+export function useCheckEnvironment(target: "exercises" | "solutions"): void {
   process.env.COURSE_TARGET = target;
   delete process.env.ANTHROPIC_API_KEY;
   // The checks' messages in the learner's language (test/helpers/say.ts): vitest.config.ts pins
   // COURSE_LANG=en for the course's catalogue, so the checks read their own variable.
   process.env.COURSE_CHECK_LANG = courseLanguage();
+}
+
+// vitest, started in this process as the runner uses it (npm run bench times this start on its own).
+export async function startVitest(root: string): Promise<Vitest> {
+  const { createVitest } = await import("vitest/node");
+  // As many test files at once as there are cores: vitest's own default leaves one core idle, which
+  // on a 2-core laptop means progress and watch's start check the exercises one after another.
+  const maxWorkers = os.availableParallelism();
+  // vitest compiles each test file and every course file it imports (about 75 for exercise 01) on
+  // every start: about a CPU-second of a one-off check. Kept on disk between runs, keyed by each
+  // file's content, its path and the configuration (vitest.config.ts and the files it imports, so
+  // COURSE_TARGET's folder too), a check compiles only what changed since. vitest's own option
+  // (experimental in 4.x, on by default from 5.0); cleared by vitest when package-lock.json changes.
+  const fsModuleCachePath = path.join(root, "node_modules", ".cache", "course", "vitest-modules");
+  // One reporter that prints nothing: the course says what matters itself.
+  const vitest = await createVitest(
+    "test",
+    // check-stacks.ts hands vitest each failed check's stack frames ready-read (it would open a file per frame).
+    { root, watch: false, reporters: [{}], silent: true, maxWorkers, setupFiles: [path.join(root, "shared", "cli", "check-stacks.ts")], experimental: { fsModuleCache: true, fsModuleCachePath } },
+    { server: { watch: null } },
+  );
+  await vitest.standalone();
+  return vitest;
+}
+
+export async function createCheckRunner(root = process.cwd(), target: "exercises" | "solutions" = "exercises"): Promise<CheckRunner> {
+  useCheckEnvironment(target);
   // vitest starts on the first run that needs it, not before: when every verdict comes from the cache
   // (progress on an unchanged course) it never starts, which saves about half a second.
   let started: Promise<Vitest> | undefined;
-  const vitestNow = (): Promise<Vitest> =>
-    (started ??= (async () => {
-      const { createVitest } = await import("vitest/node");
-      // As many test files at once as there are cores: vitest's own default leaves one core idle, which
-      // on a 2-core laptop means progress and watch's start check the exercises one after another.
-      const maxWorkers = os.availableParallelism();
-      // vitest compiles each test file and every course file it imports (about 75 for exercise 01) on
-      // every start: about a CPU-second of a one-off check. Kept on disk between runs, keyed by each
-      // file's content, its path and the configuration (vitest.config.ts and the files it imports, so
-      // COURSE_TARGET's folder too), a check compiles only what changed since. vitest's own option
-      // (experimental in 4.x, on by default from 5.0); cleared by vitest when package-lock.json changes.
-      const fsModuleCachePath = path.join(root, "node_modules", ".cache", "course", "vitest-modules");
-      // One reporter that prints nothing: the course says what matters itself.
-      const vitest = await createVitest(
-        "test",
-        // check-stacks.ts hands vitest each failed check's stack frames ready-read (it would open a file per frame).
-        { root, watch: false, reporters: [{}], silent: true, maxWorkers, setupFiles: [path.join(root, "shared", "cli", "check-stacks.ts")], experimental: { fsModuleCache: true, fsModuleCachePath } },
-        { server: { watch: null } },
-      );
-      await vitest.standalone();
-      return vitest;
-    })());
+  const vitestNow = (): Promise<Vitest> => (started ??= startVitest(root));
   const specs = new Map<string, TestSpecification[]>();
   const specsFor = async (exercise: CourseUnit): Promise<TestSpecification[]> => {
     const file = path.join(root, testFileFor(exercise));
@@ -107,7 +114,8 @@ export async function createCheckRunner(root = process.cwd(), target: "exercises
       return verdict;
     },
     async runAll(exercises) {
-      const inputs = new Map(exercises.map((e) => [e.id, verdictInputs(e, target, root)]));
+      const stamps = codeStamps(root);
+      const inputs = new Map(exercises.map((e) => [e.id, verdictInputs(e, target, root, undefined, stamps)]));
       const kept = new Map<string, CheckResult>();
       for (const exercise of exercises) {
         const verdict = cachedVerdict(exercise, inputs.get(exercise.id)!, root);

@@ -34,20 +34,32 @@ const VERDICT_FORMAT = 3;
 // kept verdict stale, never fresh.
 export interface VerdictInputs {
   own: string; // a hash of the settings, the exercise's files and its test file
-  stamps: Map<string, string>; // path from the course folder -> "size mtime", for CHECKS_CODE and COURSE_CODE
+  stamps: ReadonlyMap<string, string>; // path from the course folder -> "size mtime", for CHECKS_CODE and COURSE_CODE
 }
 
-// `language`: the checks' messages are in the learner's language (test/helpers/say.ts; the runner passes
-// courseLanguage() on to them). Another language, another verdict.
-export function verdictInputs(exercise: CourseUnit, target: string, root = process.cwd(), language: string = courseLanguage()): VerdictInputs {
-  const hash = createHash("sha256").update(`verdict ${VERDICT_FORMAT}\ntarget ${target}\nlanguage ${language}\n`);
-  const exerciseDir = path.join(root, target, exercise.id);
-  for (const file of filesUnder(exerciseDir)) hash.update(`file ${path.relative(exerciseDir, file)}\n`).update(readFileSync(file));
-  hash.update("\ntest\n").update(readOrEmpty(path.join(root, testFileFor(exercise))));
+// The stamps of CHECKS_CODE and COURSE_CODE: the same for every exercise, so several exercises' inputs
+// read at once (progress, watch's start) share one look at the ~360 files.
+export function codeStamps(root = process.cwd()): Map<string, string> {
   const stamps = new Map<string, string>();
   for (const entry of [...CHECKS_CODE, ...COURSE_CODE]) {
     for (const [file, stat] of statsUnder(path.join(root, entry))) stamps.set(path.relative(root, file), `${stat.size} ${stat.mtimeMs}`);
   }
+  return stamps;
+}
+
+// `language`: the checks' messages are in the learner's language (test/helpers/say.ts; the runner passes
+// courseLanguage() on to them). Another language, another verdict.
+export function verdictInputs(
+  exercise: CourseUnit,
+  target: string,
+  root = process.cwd(),
+  language: string = courseLanguage(),
+  stamps: ReadonlyMap<string, string> = codeStamps(root),
+): VerdictInputs {
+  const hash = createHash("sha256").update(`verdict ${VERDICT_FORMAT}\ntarget ${target}\nlanguage ${language}\n`);
+  const exerciseDir = path.join(root, target, exercise.id);
+  for (const file of filesUnder(exerciseDir)) hash.update(`file ${path.relative(exerciseDir, file)}\n`).update(readFileSync(file));
+  hash.update("\ntest\n").update(readOrEmpty(path.join(root, testFileFor(exercise))));
   return { own: hash.digest("hex"), stamps };
 }
 

@@ -85,6 +85,9 @@ export interface WatchSession {
   close(): Promise<void>;
 }
 
+// Editors save in several steps (write, rename): one check once they settle, this many ms after the last.
+export const SETTLE_MS = 30;
+
 export function startWatching(
   runner: CheckRunner,
   first: CourseUnit,
@@ -124,9 +127,8 @@ export function startWatching(
     watcher = watch(dir, (_event, name) => {
       if (!name || !String(name).endsWith(".ts")) return;
       runner.changed(path.join(dir, String(name)));
-      // Editors save in several steps (write, rename); one check after they settle.
       clearTimeout(timer);
-      timer = setTimeout(() => void check(), 30);
+      timer = setTimeout(() => void check(), SETTLE_MS);
     });
   };
   follow(first);
