@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import chalk from "chalk";
 import { measureCheckParts, type CheckParts } from "./bench-check.ts";
 import { saveToVerdictSeconds } from "./bench-watch.ts";
@@ -97,6 +98,117 @@ function withGoal(figure: Figure, goal: (seconds: number) => { text: string; met
   return { ...figure, goal: goal(figure.seconds) };
 }
 
+// Where a start's time goes (issue 27: a goal not met says what the time is made of). The lesson runs
+// straight from launch.mjs (no npm in front) with COURSE_START_TIMES set, which prints the CPU time used
+// at each step (launch.mjs, start-steps.ts); each step's share is the median over a few runs. CPU time,
+// not wall time: it is what a step costs whatever else the machine is doing, and a start runs on one
+// core, so on a quiet machine the two are about equal.
+const STEP_NAMES: Array<[step: string, label: string]> = [
+  ["node", "Node's own start (before launch.mjs runs)"],
+  ["bundle-checked", "launch.mjs: is the bundle up to date"],
+  ["cli-loaded", "the course CLI's code (course.js, messages in both languages)"],
+  ["lesson-loaded", "the lesson's code (run-lesson.ts, the Anthropic SDK, the offline model, the agent)"],
+  ["ran", "the lesson's run (its requests to the offline model, the tools)"],
+  ["exit", "after the run (summary line, exit)"],
+];
+
+function startSteps(args: string[], runs: number, cwd?: string): Map<string, number> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_START_TIMES: "1" };
+  delete env.ANTHROPIC_API_KEY;
+  const samples = new Map<string, number[]>();
+  for (let i = 0; i < runs; i++) {
+    const run = spawnSync(process.execPath, [path.resolve(cwd ?? ".", "shared", "cli", "launch.mjs"), ...args], { env, cwd, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
+    const line = /^course-start-times (\{.*\})$/m.exec(run.stderr ?? "")?.[1];
+    if (!line) continue;
+    const times = JSON.parse(line) as Record<string, number>;
+    let before = 0;
+    for (const [step] of STEP_NAMES) {
+      if (times[step] === undefined) continue;
+      samples.set(step, [...(samples.get(step) ?? []), (times[step] - before) / 1000]);
+      before = times[step];
+    }
+  }
+  return new Map([...samples].map(([step, values]) => [step, median(values)]));
+}
+
+function stepFigures(steps: Map<string, number>, runs: number, indent = "    "): Figure[] {
+  const how = `CPU, median of ${runs}`;
+  return STEP_NAMES.filter(([step]) => steps.has(step)).map(([step, label]) => ({ label: `${indent}${label}`, seconds: steps.get(step)!, how }));
+}
+
+// CPU time a fresh Node process spends on one piece of work, measured inside it (median of `runs`).
+function cpuOf(code: string, runs: number, cwd?: string): number {
+  const values: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const wrapped = `const c0 = process.cpuUsage(); ${code}; const c = process.cpuUsage(c0); console.log((c.user + c.system) / 1e6);`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", wrapped], { cwd, encoding: "utf8" });
+    const seconds = Number(run.stdout.trim());
+    if (run.status === 0 && Number.isFinite(seconds)) values.push(seconds);
+  }
+  return values.length ? median(values) : Number.NaN;
+}
+
+// The bundle's chunk that holds the Anthropic SDK's client (esbuild names each module in a comment).
+function sdkChunk(root: string): string | undefined {
+  const dir = path.join(root, "node_modules", ".cache", "course", "bundle");
+  const chunks = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".js")) : [];
+  const found = chunks.find((f) => readFileSync(path.join(dir, f), "utf8").includes("// node_modules/@anthropic-ai/sdk/client.mjs"));
+  return found && path.join(dir, found);
+}
+
+// Lesson 1's start, step by step, and the parts of it the course does not write: npm, Node, the SDK
+// every lesson talks through, and the fetch classes (undici) that the SDK's first request makes Node load.
+function lessonOneBreakdown(floor: Figure, node: Figure, lessonOne: Figure, root: string): { figures: Figure[]; notes: string[] } {
+  const runs = RUNS;
+  const steps = startSteps(["lesson", "1", "--offline"], runs, root);
+  const chunk = sdkChunk(root);
+  const sdk = chunk ? cpuOf(`await import(${JSON.stringify(pathToFileURL(chunk).href)})`, runs) : Number.NaN;
+  const undici = cpuOf("new Headers(); new Response('')", runs);
+  const npmOwn = floor.seconds - node.seconds;
+  const how = `CPU, median of ${runs}`;
+  const figures: Figure[] = [
+    { label: "  of which: npm's own start (npm run minus node -e 0)", seconds: npmOwn, how: "wall, medians above" },
+    { label: "  of which, run straight from launch.mjs:", seconds: [...steps.values()].reduce((a, b) => a + b, 0), how },
+    ...stepFigures(steps, runs),
+    { label: "      in these: loading the Anthropic SDK's chunk", seconds: sdk, how },
+    { label: "      in these: Node's fetch classes (undici), at the first request", seconds: undici, how },
+  ];
+  // Not the course's to remove: npm and Node start before any course code; the SDK is the one every
+  // lesson teaches, and its requests build their headers with the web Headers class, which Node loads
+  // (undici) on first use. The course's own start is what is left of the lesson's time.
+  const goal = 1.3 * floor.seconds;
+  const given = floor.seconds + sdk + undici;
+  const notes = [
+    `Lesson 1's goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), the SDK's code (${sdk.toFixed(2)} s)`,
+    `and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course does anything of its own; that leaves the`,
+    `course's own start (launcher, CLI, offline model, the run) ${Math.max(0, goal - given).toFixed(2)} s, and it takes about ${Math.max(0, lessonOne.seconds - given).toFixed(2)} s now.`,
+  ];
+  return { figures, notes };
+}
+
+// Lesson 11 starts two MCP servers, each a Node process of its own that runs beside the lesson: the
+// lesson's own steps, then what each server's start costs (run alone here, its input closed at once,
+// so it starts, finds no client and ends).
+function lessonElevenBreakdown(root: string): Figure[] {
+  const runs = 3;
+  const how = `CPU, median of ${runs}`;
+  const steps = startSteps(["lesson", "11", "--offline"], runs, root);
+  const serverCpu = (args: string[]) => startSteps(args, runs, root);
+  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const course = serverCpu(["mcp"]);
+  const notes = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  return [
+    { label: "  of which, the lesson's own process:", seconds: total(steps), how },
+    ...stepFigures(steps, runs),
+    { label: "  beside it: the course MCP server's start (npm run mcp)", seconds: total(course), how },
+    { label: "    of which Node's own start", seconds: course.get("node") ?? Number.NaN, how },
+    { label: "  beside it: the notes MCP server's start", seconds: total(notes), how },
+    { label: "    of which Node's own start", seconds: notes.get("node") ?? Number.NaN, how },
+  ];
+}
+
+// Lines printed (and saved) under the table: what a goal not met is made of.
+
 async function startUpFigures(): Promise<Figure[]> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const figures: Figure[] = [];
@@ -114,16 +226,21 @@ async function startUpFigures(): Promise<Figure[]> {
     figures.push(measure("npm run lesson 1, first run (builds the bundle)", npm, lessonRun(1), 1, copy.root));
     // Issue 27's goal: lesson 1 within 1.3 times npm's own start-up.
     const ratio = 1.3;
-    figures.push(
-      withGoal(measure("npm run lesson 1 -- --offline", npm, lessonRun(1), RUNS, copy.root), (s) => ({
-        text: `<= ${ratio}x npm run (${(ratio * floor.seconds).toFixed(2)} s); now ${(s / floor.seconds).toFixed(2)}x`,
-        met: s <= ratio * floor.seconds,
-      })),
-    );
+    const lessonOne = withGoal(measure("npm run lesson 1 -- --offline", npm, lessonRun(1), RUNS, copy.root), (s) => ({
+      text: `<= ${ratio}x npm run (${(ratio * floor.seconds).toFixed(2)} s); now ${(s / floor.seconds).toFixed(2)}x`,
+      met: s <= ratio * floor.seconds,
+    }));
+    figures.push(lessonOne);
+    if (!lessonOne.goal?.met) {
+      const breakdown = lessonOneBreakdown(floor, figures[0]!, lessonOne, copy.root);
+      figures.push(...breakdown.figures);
+      notes.push(...breakdown.notes);
+    }
     for (const lesson of listUnits("lessons").filter((l) => l.number > 1)) {
       const figure = measure(`npm run lesson ${lesson.number} -- --offline`, npm, lessonRun(lesson.number), 3, copy.root);
       // Lesson 11 starts two MCP servers; the others have no goal of their own.
       figures.push(lesson.number === 11 ? withGoal(figure, atMost(1.5)) : figure);
+      if (lesson.number === 11 && figure.seconds > 1.5) figures.push(...lessonElevenBreakdown(copy.root));
     }
   } finally {
     copy.remove();

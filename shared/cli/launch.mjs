@@ -21,6 +21,23 @@ import { pathToFileURL } from "node:url";
 // starts; an allocator or a system without that option ignores it, and a value you set yourself wins.
 process.env.MIMALLOC_ALLOW_THP ??= "0";
 
+// Where a start's time goes, for `npm run bench`: with COURSE_START_TIMES set, each step of the start
+// is marked with the CPU time used so far (performance.mark, the CPU time as its detail; run-lesson.ts
+// adds the lesson's own steps through start-steps.ts), and at exit one line on stderr lists them:
+// `course-start-times {"node":112.3,"bundle-checked":118.9,...}` (milliseconds, counted from the
+// process's start, so "node" is Node's own start-up before this file's first line).
+const startTimes = process.env.COURSE_START_TIMES !== undefined;
+const startStep = (name) => startTimes && performance.mark(`course:${name}`, { detail: process.cpuUsage() });
+startStep("node");
+if (startTimes) {
+  process.on("exit", () => {
+    startStep("exit");
+    const steps = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("course:"));
+    const ms = ({ user, system }) => Math.round((user + system) / 100) / 10;
+    console.error(`course-start-times ${JSON.stringify(Object.fromEntries(steps.map((m) => [m.name.slice(7), ms(m.detail)])))}`);
+  });
+}
+
 const root = process.cwd();
 const cacheRoot = path.join(root, "node_modules", ".cache", "course");
 // A program named by its .ts file (a path from the course's folder) gets a bundle of its own; anything
@@ -166,6 +183,7 @@ try {
 // Node 22.1+ keeps the code it compiled from the bundle in a cache between runs (Node 20 has no
 // such cache: the call is skipped). Keyed by file content, so a rebuilt bundle is compiled afresh.
 module.enableCompileCache?.(path.join(cacheRoot, "compile"));
+startStep("bundle-checked");
 if (program) {
   // The program sees the command line it would see run as `node --import tsx file.ts args`: a file
   // that starts itself only when run as a program looks at process.argv[1].
@@ -173,5 +191,6 @@ if (program) {
   await import(pathToFileURL(path.join(dir, `${entryName}.js`)).href);
 } else {
   const { main } = await import(pathToFileURL(path.join(dir, "course.js")).href);
+  startStep("cli-loaded");
   process.exitCode = await main(process.argv.slice(2));
 }

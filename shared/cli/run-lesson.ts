@@ -28,6 +28,7 @@ import { flagHelpLines, parseArgsOptions, type LessonFlags } from "../lesson-fla
 import { UsageError } from "../usage-error.ts";
 import { passSignalKeys } from "../signal-keys.ts";
 import { timeoutSettingProblem } from "../request-timeout.ts";
+import { startStep } from "./start-steps.ts";
 
 interface LessonModule {
   sampleTasks: string[];
@@ -107,6 +108,7 @@ export async function runLessonCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const agent = (await import(`../../lessons/${lesson.id}/agent.ts`)) as LessonModule;
+  startStep("lesson-loaded");
   const flags = Object.fromEntries(Object.keys(agent.lessonFlags ?? {}).flatMap((name) => (name in values ? [[name, values[name as keyof typeof values]]] : [])));
   // --record / --replay (record-replay-flags.ts): save the exchange, or answer from a saved one.
   let tape: Tape | undefined;
@@ -232,6 +234,7 @@ async function runOnce(
   const stopsBefore = budgetStops();
   try {
     const answer = await agent.runAgent(client, task, flags);
+    startStep("ran");
     // The transcript printed what the model said; the agent's own closing words (a turn limit, a
     // refusal explained) are shown too.
     if (answer.trim() !== "" && answer.trim() !== transcript.lastText().trim()) console.log(`\n${chalk.bold(inert(answer, { multiline: true }))}`);
