@@ -1,7 +1,8 @@
 // Learner texts tell facts as facts. Notes about how the course was written ("the source lesson did
 // that", "Seed 002 puts it plainly", «из исходного урока», "a review of this lesson found") mean nothing
 // to a learner, so none may appear in what a learner reads: the READMEs, the lessons and exercises (text
-// and code), the hints and the glossary. A failure names the file, the line and the phrase.
+// and code), the hints, and the pages in docs/ that are not for authors (the glossary, SOURCES, the
+// teacher's guide...). A failure names the file, the line and the phrase.
 
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
