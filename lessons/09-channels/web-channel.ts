@@ -21,7 +21,7 @@ import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
-import { ApprovalInterrupted } from "./approval-interrupted.ts";
+import { ApprovalInterrupted, ApprovalTimedOut } from "./approval-interrupted.ts";
 import type { ShownMessage } from "./chat-history.ts";
 import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
@@ -42,7 +42,8 @@ export interface WebChannelOptions {
   pageFile?: string;
   // The largest request body read, in bytes.
   maxBodyBytes?: number;
-  // How long an approval question waits for a click; no answer in time means no.
+  // How long an approval question waits for a click. No click in time is not a no: the call does not
+  // run, and is recorded as not answered in time, as in Telegram.
   approvalTimeoutMs?: number;
   // The conversation of a chat so far (from its session file), for a reloaded tab.
   history?(chatId: string): Promise<ShownMessage[]>;
@@ -232,7 +233,14 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
           if (!streams.has(chatId)) return Promise.resolve("no");
           const id = randomUUID();
           return new Promise<Answer>((resolve, reject) => {
-            const timer = setTimeout(() => settle("no"), approvalTimeoutMs);
+            // Nobody clicked: the gate fails closed on the error, and its words ("not answered in time")
+            // are what the model reads and the session keeps. The tab is told, as Telegram's chat is.
+            const timer = setTimeout(() => {
+              pending.delete(id);
+              const seconds = Math.round(approvalTimeoutMs / 1000);
+              reject(new ApprovalTimedOut(call.name, "on the web page", seconds));
+              emit(chatId, { type: "note", text: messages(options.lang).channels.approvalTimedOut(seconds, call.name) });
+            }, approvalTimeoutMs);
             function settle(answer: Answer) {
               clearTimeout(timer);
               pending.delete(id);

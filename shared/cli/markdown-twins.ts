@@ -209,8 +209,13 @@ export function englishPathOf(twinPath: string): string {
 
 const baseName = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
 
-// A link to another course text may point at its twin instead.
-const sameText = (target: string): string => target.replace(/\.ru\.md(?=$|#)/, ".md");
+// A link to another course text may point at its twin instead, and a link to a section at the twin's
+// section: an id is made from its heading's words, so it differs between the languages. (That each id
+// exists is checked by test/shared/anchor-links.test.ts.)
+const sameText = (target: string): string => {
+  if (target.startsWith("#")) return "#";
+  return /\.md(?=$|#)/.test(target) ? target.replace(/#.*$/, "").replace(/\.ru\.md$/, ".md") : target;
+};
 
 // Line 1 of an English text links to its twin, line 1 of a twin links back; line 2 is blank.
 export function twinLinkProblem(filePath: string, text: string): string | undefined {

@@ -687,6 +687,8 @@ export const en = {
     toolError: (text: string) => `← error: ${text}`,
     // What the offline model costs, in the page as in the terminal's summary line.
     offlineCost: "cost: $0 (offline)",
+    // A question nobody answered in time, as a line in the page (the bot says telegram.noAnswer).
+    approvalTimedOut: (seconds: number, tool: string) => `No answer within ${seconds} s: ${tool} was not run.`,
     // What the chat server answers a request it refuses (web-channel.ts, http-guard.ts): read in the
     // page, or by whoever tries it with curl.
     refusals: {

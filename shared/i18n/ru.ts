@@ -644,6 +644,7 @@ export const ru: Messages = {
     tooBig: (size, max) => `занимает ${size} байт, больше ${max}, допустимых для списка задач`,
     toolError: (text) => `← ошибка: ${text}`,
     offlineCost: "стоимость: $0 (офлайн)",
+    approvalTimedOut: (seconds, tool) => `Нет ответа за ${seconds} с: ${tool} не запущен.`,
     refusals: {
       nothingAt: (what) => `Здесь ничего нет: ${what}.`,
       sendText: 'Пришлите {"chat": "...", "text": "ваше сообщение"} с непустым текстом.',

@@ -157,16 +157,44 @@ describe("web channel: approval with Allow / Deny", () => {
     expect(await readFile(path.join(dir, "rate.txt"), "utf8")).toContain("92.5");
   });
 
-  it("no answer in time counts as no; an answer from another tab is refused", async () => {
+  it("no click in time is not a no: the call does not run, and the tab, the session and the reply say nobody answered", async () => {
     const { web } = await startWeb({ approvalTimeoutMs: 50 });
+    const page = await openPage(web.loginUrl());
+    const events = await exchange(page, task);
+    const question = events.find((e) => e.type === "approval");
+    expect(question, "the tab was asked").toBeDefined();
+    expect(existsSync(path.join(dir, "rate.txt")), "never approved: nothing written").toBe(false);
+    expect(
+      events.some((e) => e.type === "note" && e.text === "No answer within 0 s: save_to_file was not run."),
+      "the tab is told no answer came, as Telegram's chat is",
+    ).toBe(true);
+    const session = await readFile(path.join(dir, "sessions", `web-${page.chat}.jsonl`), "utf8");
+    const result = session.split("\n").filter((line) => line.includes('"type":"tool_result"')).at(-1);
+    expect(result, "the call did not run").toMatch(/"is_error":true/);
+    expect(result, "the tool result says nobody answered in time, on the web page").toMatch(
+      /approval question for save_to_file on the web page within 0 s, so the approval was not answered in time/,
+    );
+    expect(result, "no click is not an answer: nobody answered no").not.toMatch(/answered no|declined/);
+    expect(replyOf(events), "the model's answer says no answer came, not that the person refused").toMatch(/no answer came within 0 s.*you did not say no either/s);
+    expect(replyOf(events), "a page has no taps: the way on is to ask again and press Allow").toMatch(/Ask me again and press Allow/);
+    expect(replyOf(events)).not.toMatch(/you answered no/);
+    expect(question?.type === "approval" && (await answerApproval(page, question.id, "yes")).status, "a click after the time is up finds no question").toBe(404);
+  });
+
+  it("an answer from another tab is refused; the tab that was asked answers", async () => {
+    const { web } = await startWeb();
     const page = await openPage(web.loginUrl());
     const stranger = { ...page, chat: "another-tab" };
     const statuses: number[] = [];
-    const events = await exchange(page, task);
-    for (const e of events) if (e.type === "approval") statuses.push((await answerApproval(stranger, e.id, "yes")).status);
-    expect(statuses, "a question may be answered only by the tab it was asked in (or it had timed out)").toEqual([404]);
+    await postMessage(page, task, (event) => {
+      if (event.type !== "approval") return;
+      void (async () => {
+        statuses.push((await answerApproval(stranger, event.id, "yes")).status);
+        statuses.push((await answerApproval(page, event.id, "no")).status);
+      })();
+    });
+    expect(statuses, "a question may be answered only by the tab it was asked in").toEqual([404, 200]);
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
-    expect(replyOf(events)).toMatch(/answered no/);
   });
 
   it("Ctrl+C (the server closing) while a question waits is not a no: the call ends as interrupted in the tab's session", async () => {

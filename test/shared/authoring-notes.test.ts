@@ -1,9 +1,10 @@
 // Learner texts tell facts as facts. Notes about how the course was written ("the source lesson did
 // that", "Seed 002 puts it plainly", «из исходного урока», "a review of this lesson found") mean nothing
 // to a learner, so none may appear in what a learner reads: the READMEs, the lessons and exercises (text
-// and code), the hints and the glossary. A failure names the file, the line and the phrase.
+// and code), the hints, and the pages in docs/ that are not for authors (the glossary, SOURCES, the
+// teacher's guide...). A failure names the file, the line and the phrase.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -42,8 +43,19 @@ function findAuthoringNotes(text: string): AuthoringNote[] {
   return found;
 }
 
-// What a learner reads: the root README and its twin, every lesson's and exercise's texts and code, the
-// glossary. (docs/AUTHORING.md, CONTRIBUTING and the tests are for authors and may talk about sources.)
+// The pages in docs/ written for course authors, who may talk about where the course took things from.
+// Every other page there (SOURCES, the glossary, the teacher's guide...) is read by learners and teachers.
+const AUTHOR_DOCS = new Set([
+  "AUTHORING.md",
+  "CONTRIBUTING.md",
+  "CONTRIBUTING.ru.md",
+  "TRANSLATING.md",
+  "TRANSLATING.ru.md",
+  "API_FIDELITY.md",
+]);
+
+// What a learner reads: the root README and its twin, every lesson's and exercise's texts and code, and
+// the pages in docs/ that are not for authors. (The tests are for authors too.)
 function learnerFiles(root: string): string[] {
   const files = readdirSync(root).filter((name) => /^README(\.\w+)?\.md$/.test(name));
   for (const folder of ["lessons", "exercises"]) {
@@ -54,8 +66,8 @@ function learnerFiles(root: string): string[] {
       }
     }
   }
-  for (const name of ["GLOSSARY.md", "GLOSSARY.ru.md"]) {
-    if (existsSync(path.join(root, "docs", name))) files.push(path.join("docs", name));
+  for (const name of readdirSync(path.join(root, "docs"))) {
+    if (name.endsWith(".md") && !AUTHOR_DOCS.has(name)) files.push(path.join("docs", name));
   }
   return files.sort();
 }
@@ -90,6 +102,14 @@ describe("authoring notes: the detector", () => {
 
 describe("authoring notes: the learner texts have none", () => {
   const root = process.cwd();
+  it("reads the docs learners and teachers read, and leaves the authors' pages out", () => {
+    const files = learnerFiles(root);
+    for (const name of ["SOURCES.md", "GLOSSARY.md", "GLOSSARY.ru.md", "TEACHING.md", "TEACHING.ru.md"]) {
+      expect(files, `docs/${name} is read by learners`).toContain(path.join("docs", name));
+    }
+    expect(files).not.toContain(path.join("docs", "AUTHORING.md"));
+  });
+
   it.each(learnerFiles(root))("%s", (file) => {
     const notes = findAuthoringNotes(readFileSync(path.join(root, file), "utf8"));
     const report = notes.map((note) => `${file}:${note.line}: "${note.phrase}"`).join("\n");

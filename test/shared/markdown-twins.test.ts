@@ -301,6 +301,15 @@ describe("compareTwins", () => {
     );
   });
 
+  it("a link to a section may name the twin's own section; the file still has to match", () => {
+    const english = ENGLISH.replace("../02-agent-loop/README.md", "../02-agent-loop/README.md#going-deeper");
+    const russian = RUSSIAN.replace("../02-agent-loop/README.ru.md", "../02-agent-loop/README.ru.md#подробнее");
+    expect(compareTwins("lessons/03-saving-files/README.md", english, "lessons/03-saving-files/README.ru.md", russian)).toEqual([]);
+    expect(compareTwins("lessons/03-saving-files/README.md", english, "lessons/03-saving-files/README.ru.md", russian.replace("02-agent-loop", "04-tool-contract"))[0]).toBe(
+      "lessons/03-saving-files/README.ru.md: the link to ../02-agent-loop/README.md#going-deeper (English line 5) is missing",
+    );
+  });
+
   it("<details> or <summary> lost", () => {
     expect(compare(RUSSIAN.replace("<summary>Ответы</summary>\n", ""))).toEqual(["lessons/03-saving-files/README.ru.md: 1 <summary> in English, 0 here"]);
   });

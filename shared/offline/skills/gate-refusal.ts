@@ -108,7 +108,7 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
     const seconds = refused.output.match(/within (\d+) s\b/)?.[1];
     lines.push(
       ctx.t({
-        en: `I did not ${action.en}: I asked for your approval, but no answer came${seconds ? ` within ${seconds} s` : " in time"}, so it was never approved (and you did not say no either). Nothing was changed. Ask me again and tap Allow, or do it yourself`,
+        en: `I did not ${action.en}: I asked for your approval, but no answer came${seconds ? ` within ${seconds} s` : " in time"}, so it was never approved (and you did not say no either). Nothing was changed. Ask me again and press Allow, or do it yourself`,
         ru: `Я не стал ${action.ru}: я спросил разрешения, но ответа${seconds ? ` за ${seconds} с` : " вовремя"} не было, так что его не дали (отказа тоже не было). Ничего не изменено. Попросите снова и нажмите «Разрешить», или сделайте это сами`,
       }) + yoursLabel(ctx, action, ". "),
     );
