@@ -31,10 +31,10 @@ export const lineTrimmed: Matcher = {
 
 // TODO 2: the new text, moved to the file's indentation. From the quoted lines and the lines found
 // (same position, same text apart from indentation), learn which indentation became which. Then give
-// each line of newText the file's indentation for its own. Hard mode: an indentation the quote never
-// used keeps what it adds to the longest known one it starts with; blank lines, and lines that start
-// with no known indentation, stay as they are; if one quoted indentation became two different ones,
-// return newText unchanged.
+// each line of newText the file's indentation for its own; a deeper line keeps what it adds to the
+// longest known indentation it starts with. Hard mode: blank lines, and lines that start with no known
+// indentation, stay as they are; if one quoted indentation became two different ones, return newText
+// unchanged.
 export function reindent(_newText: string, _oldText: string, _found: string): string {
   throw new Error("not implemented yet: TODO 2, reindent in exercises/10-edit-tool/matchers.ts");
 }

@@ -15,7 +15,8 @@ export function refuseAmbiguous(_content: string, _matches: Match[], _replaceAll
   throw new Error("not implemented yet: TODO 4, refuseAmbiguous in exercises/10-edit-tool/safety-stops.ts");
 }
 
-// TODO 5: how many characters a text has. Hard mode: spaces, tabs and line breaks do not count.
+// TODO 5: how many characters a text has, leaving out spaces (indentation is not size). Hard mode:
+// tabs and line breaks do not count either.
 export function solidLength(_text: string): number {
   throw new Error("not implemented yet: TODO 5, solidLength in exercises/10-edit-tool/safety-stops.ts");
 }

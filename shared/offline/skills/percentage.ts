@@ -12,8 +12,9 @@ import { answerAndSave } from "./save-step.ts";
 const PERCENT_OF = /(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(?:%|percent|per\s+cent|процент\p{L}*)\s*(?:of|от|из)\s+/iu;
 
 // Words that ask for more than the percentage itself: "what is left after 15% of ...", "plus 15% of ...".
+// Whole words end where the word ends; stems match any ending (only .test reads it: see task-guards.ts).
 const MORE_THAN_PERCENT =
-  /(?<![\p{L}])(?:left|remain\p{L}*|plus|minus|add|subtract\p{L}*|after|increase\p{L}*|decrease\p{L}*|more|less|остан\p{L}*|остал\p{L}*|плюс|минус|после|увелич\p{L}*|уменьш\p{L}*|больше|меньше|прибав\p{L}*|вычт\p{L}*|вычест\p{L}*|добав\p{L}*)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:left|plus|minus|add|after|more|less|плюс|минус|после|больше|меньше)(?![\p{L}])|remain|subtract|increase|decrease|остан|остал|увелич|уменьш|прибав|вычт|вычест|добав)/iu;
 
 export interface PercentOf {
   percent: number;
