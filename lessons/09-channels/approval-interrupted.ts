@@ -26,3 +26,15 @@ export class ApprovalTimedOut extends Error {
     );
   }
 }
+
+// The tab that was asked was closed (or lost its connection) before anyone clicked. Nobody can click any
+// more, but nobody said no either, so this is not recorded as refused.
+export class ApprovalTabClosed extends Error {
+  override name = "ApprovalTabClosed";
+  constructor(tool: string) {
+    super(
+      `the chat page's tab was closed while the approval question for ${tool} waited, so nobody could answer it: ` +
+        "the user neither allowed nor refused it, and nothing was run",
+    );
+  }
+}

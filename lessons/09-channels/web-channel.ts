@@ -21,7 +21,7 @@ import type { Answer, Approver } from "../07-approval-gates/approver.ts";
 import type { Channel, IncomingMessage } from "../08-assistant/channel.ts";
 import type { Lang } from "../../shared/i18n/language.ts";
 import { messages } from "../../shared/i18n/messages.ts";
-import { ApprovalInterrupted, ApprovalTimedOut } from "./approval-interrupted.ts";
+import { ApprovalInterrupted, ApprovalTabClosed, ApprovalTimedOut } from "./approval-interrupted.ts";
 import type { ShownMessage } from "./chat-history.ts";
 import { checkCookie, checkHost, checkOrigin, cookieName, dropRestOfBody, hasSession, HttpError, readJsonBody, sameSecret } from "./http-guard.ts";
 import { shorten } from "./tool-lines.ts";
@@ -70,6 +70,8 @@ interface Pending {
   settle(answer: Answer): void;
   // The server is closing (Ctrl+C): not an answer, so the call ends as interrupted, not as a no.
   interrupt(): void;
+  // The tab was closed: nobody can click any more, and nobody said no.
+  tabClosed(): void;
 }
 
 export async function openWebChannel(options: WebChannelOptions = {}): Promise<WebChannel> {
@@ -91,8 +93,8 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
     const stream = streams.get(chatId);
     if (stream && !stream.writableEnded) stream.write(`${JSON.stringify(event)}\n`);
   };
-  const denyPending = (chatId: string) => {
-    for (const question of [...pending.values()]) if (question.chatId === chatId) question.settle("no");
+  const closePending = (chatId: string) => {
+    for (const question of [...pending.values()]) if (question.chatId === chatId) question.tabClosed();
   };
 
   const server = http.createServer((request, response) => {
@@ -161,10 +163,10 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
       response.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
       response.flushHeaders();
       streams.set(chatId, response);
-      // A closed tab cannot click: its open questions are answered no at once.
+      // A closed tab cannot click: its open questions end at once, unanswered (nobody said no).
       response.on("close", () => {
         if (streams.get(chatId) === response) streams.delete(chatId);
-        denyPending(chatId);
+        closePending(chatId);
       });
       try {
         await deliver({ channel: "web", chatId, sender: "browser", text: text.trim(), at: new Date() });
@@ -230,7 +232,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         ask({ call, why }) {
           // The server is closing (Ctrl+C): nobody can be asked, and nobody said no.
           if (closingNow) return Promise.reject(new ApprovalInterrupted(call.name, "on the web page"));
-          if (!streams.has(chatId)) return Promise.resolve("no");
+          if (!streams.has(chatId)) return Promise.reject(new ApprovalTabClosed(call.name));
           const id = randomUUID();
           return new Promise<Answer>((resolve, reject) => {
             // Nobody clicked: the gate fails closed on the error, and its words ("not answered in time")
@@ -246,12 +248,18 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
               pending.delete(id);
               resolve(answer);
             }
-            function interrupt() {
+            // Not an answer: the gate fails closed on the error, whose words say why nobody answered.
+            function fail(error: Error) {
               clearTimeout(timer);
               pending.delete(id);
-              reject(new ApprovalInterrupted(call.name, "on the web page"));
+              reject(error);
             }
-            pending.set(id, { chatId, settle, interrupt });
+            pending.set(id, {
+              chatId,
+              settle,
+              interrupt: () => fail(new ApprovalInterrupted(call.name, "on the web page")),
+              tabClosed: () => fail(new ApprovalTabClosed(call.name)),
+            });
             emit(chatId, { type: "approval", id, tool: call.name, input: shorten(JSON.stringify(call.input)), effect: call.effect, why });
           });
         },

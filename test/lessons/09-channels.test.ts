@@ -197,6 +197,38 @@ describe("web channel: approval with Allow / Deny", () => {
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
   });
 
+  it("closing the tab while a question waits is not a no: the call does not run, and the session says nobody could answer", async () => {
+    const { web } = await startWeb();
+    const page = await openPage(web.loginUrl());
+    // A tab that is closed: its answer stream is cut as soon as the approval card arrives.
+    const tab = new AbortController();
+    const response = await fetch(`${page.origin}/api/message`, { method: "POST", headers: pageHeaders(page), body: JSON.stringify({ chat: page.chat, text: task }), signal: tab.signal });
+    let received = "";
+    try {
+      for await (const chunk of response.body!) {
+        received += new TextDecoder().decode(chunk as Uint8Array);
+        if (received.includes('"type":"approval"')) tab.abort();
+      }
+    } catch {
+      // the abort
+    }
+    expect(received, "the tab was asked before it closed").toContain('"type":"approval"');
+    // The turn goes on without the tab (the model hears why the call did not run, and answers); it has
+    // ended when its session is unlocked and holds the answer.
+    const file = path.join(dir, "sessions", `web-${page.chat}.jsonl`);
+    let session = "";
+    for (let i = 0; i < 500 && (existsSync(`${file}.lock`) || !/"role":"assistant","content":\[\{"type":"text"/.test(session)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      session = await readFile(file, "utf8");
+    }
+    const results = session.split("\n").filter((line) => line.includes('"type":"tool_result"'));
+    expect(results.at(-1), "the save's result: the tab was closed, nobody could answer").toMatch(/tab was closed while the approval question for save_to_file waited.*neither allowed nor refused/);
+    expect(results.at(-1)).toMatch(/"is_error":true/);
+    expect(session, "nobody answered no").not.toMatch(/answered no/);
+    expect(session, "the answer kept for a reloaded tab says what happened").toMatch(/the chat page was closed while I was asking for your approval/);
+    expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
+  });
+
   it("Ctrl+C (the server closing) while a question waits is not a no: the call ends as interrupted in the tab's session", async () => {
     const { web } = await startWeb();
     const page = await openPage(web.loginUrl());

@@ -6,7 +6,7 @@
 import type { PlanContext, Skill, ToolOutcome } from "../plan-context.ts";
 import { contentSkills, emailReportSkill, firstPlan, stringFromResult } from "./email-report.ts";
 
-export type RefusalKind = "scheduled" | "stopped" | "unanswered" | "no-terminal" | "declined" | "rule" | "other";
+export type RefusalKind = "scheduled" | "stopped" | "tab-closed" | "unanswered" | "no-terminal" | "declined" | "rule" | "other";
 
 export function isGateRefusal(outcome: ToolOutcome): boolean {
   return outcome.isError && /^\s*Not run\b/i.test(outcome.output);
@@ -16,6 +16,8 @@ export function isGateRefusal(outcome: ToolOutcome): boolean {
 export function refusalKind(output: string): RefusalKind {
   // Lesson 09's heartbeat: a task from HEARTBEAT.md runs with nobody there, terminal or not.
   if (/scheduled task|no person is there/i.test(output)) return "scheduled";
+  // Lesson 09's chat page closed while its question waited: nobody could answer, yes or no.
+  if (/tab was closed/i.test(output)) return "tab-closed";
   // Lesson 09's Telegram bot stopped while its question waited: nobody answered, yes or no.
   if (/assistant was stopped|approval was never given/i.test(output)) return "stopped";
   // Nobody tapped Allow or Deny in time: not a refusal either.
@@ -102,6 +104,13 @@ function explain(ctx: PlanContext, refused: ToolOutcome): string {
       ctx.t({
         en: `I did not ${action.en}: I was stopped while your approval was still being asked for, so it was never approved (and you did not say no either). Nothing was changed. Ask me again when I am running, or do it yourself`,
         ru: `Я не стал ${action.ru}: меня остановили, пока я ждал вашего разрешения, так что его не было (отказа тоже не было). Ничего не изменено. Попросите снова, когда я запущен, или сделайте это сами`,
+      }) + yoursLabel(ctx, action, ". "),
+    );
+  } else if (kind === "tab-closed") {
+    lines.push(
+      ctx.t({
+        en: `I did not ${action.en}: the chat page was closed while I was asking for your approval, so it was never approved (and you did not say no either). Nothing was changed. Ask me again with the page open, or do it yourself`,
+        ru: `Я не стал ${action.ru}: страницу чата закрыли, пока я спрашивал разрешения, так что его не дали (отказа тоже не было). Ничего не изменено. Попросите снова, не закрывая страницу, или сделайте это сами`,
       }) + yoursLabel(ctx, action, ". "),
     );
   } else if (kind === "unanswered") {

@@ -136,6 +136,8 @@ function whyRu(output: string): string {
       return "на это нужно ваше одобрение, а это была задача по расписанию, и спросить было некого.";
     case "stopped":
       return "меня остановили, пока я ждал вашего разрешения.";
+    case "tab-closed":
+      return "страницу чата закрыли, пока я спрашивал разрешения.";
     case "unanswered":
       return "я спросил разрешения, но ответа вовремя не было.";
     case "no-terminal":
