@@ -179,9 +179,10 @@ function lessonOneBreakdown(floor: Figure, node: Figure, lessonOne: Figure, root
   const goal = 1.3 * floor.seconds;
   const given = floor.seconds + sdk + undici;
   const notes = [
-    `Lesson 1's goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), the SDK's code (${sdk.toFixed(2)} s)`,
-    `and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course does anything of its own; that leaves the`,
-    `course's own start (launcher, CLI, offline model, the run) ${Math.max(0, goal - given).toFixed(2)} s, and it takes about ${Math.max(0, lessonOne.seconds - given).toFixed(2)} s now.`,
+    `npm run lesson 1: the goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), ` +
+      `the SDK's code (${sdk.toFixed(2)} s) and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course ` +
+      `does anything of its own; that leaves the course's own start (launcher, CLI, offline model, the run) ${Math.max(0, goal - given).toFixed(2)} s, ` +
+      `and it takes about ${Math.max(0, lessonOne.seconds - given).toFixed(2)} s now (each part is measured above).`,
   ];
   return { figures, notes };
 }
@@ -196,31 +197,29 @@ function lessonElevenBreakdown(root: string): Figure[] {
   const serverCpu = (args: string[]) => startSteps(args, runs, root);
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   const course = serverCpu(["mcp"]);
-  const notes = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  const notesServer = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
   // The MCP SDK describes every message with zod schemas, built when it loads: all three processes pay it.
   const zod = chunkLoadCpu(root, "zod/v4/core/core.js", runs);
   // The servers start when the lesson's code has loaded and run beside each other (two cores), so a
   // quiet machine waits for: the lesson up to its run, the slower server, then the run itself.
   const before = ["node", "bundle-checked", "cli-loaded", "lesson-loaded"].reduce((sum, step) => sum + (steps.get(step) ?? 0), 0);
   const after = (steps.get("ran") ?? 0) + (steps.get("exit") ?? 0);
-  const slower = Math.max(total(course), total(notes));
-  NOTES.push(
-    `Lesson 11's goal is 1.5 s. Its path on a quiet machine: the lesson's own start (${before.toFixed(2)} s CPU, of which Node ${(steps.get("node") ?? 0).toFixed(2)} s),`,
-    `then the slower MCP server's start (${slower.toFixed(2)} s), then the run (${after.toFixed(2)} s, the servers' answers included): about ${(before + slower + after).toFixed(2)} s.`,
-    `Each of the three processes loads the MCP SDK, whose zod schemas alone take ${zod.toFixed(2)} s, and starts Node (about ${(course.get("node") ?? 0).toFixed(2)} s).`,
+  const slower = Math.max(total(course), total(notesServer));
+  notes.push(
+    `npm run lesson 11: the goal is 1.5 s. Its path on a quiet machine: the lesson's own start (${before.toFixed(2)} s CPU, of which Node ${(steps.get("node") ?? 0).toFixed(2)} s), ` +
+      `then the slower MCP server's start (${slower.toFixed(2)} s), then the run (${after.toFixed(2)} s, the servers' answers included): about ${(before + slower + after).toFixed(2)} s. ` +
+      `Each of the three processes starts Node (about ${(course.get("node") ?? 0).toFixed(2)} s) and loads the MCP SDK, whose zod schemas alone take ${zod.toFixed(2)} s.`,
   );
   return [
     { label: "  of which, the lesson's own process:", seconds: total(steps), how },
     ...stepFigures(steps, runs),
     { label: "  beside it: the course MCP server's start (npm run mcp)", seconds: total(course), how },
     { label: "    of which Node's own start", seconds: course.get("node") ?? Number.NaN, how },
-    { label: "  beside it: the notes MCP server's start", seconds: total(notes), how },
-    { label: "    of which Node's own start", seconds: notes.get("node") ?? Number.NaN, how },
+    { label: "  beside it: the notes MCP server's start", seconds: total(notesServer), how },
+    { label: "    of which Node's own start", seconds: notesServer.get("node") ?? Number.NaN, how },
     { label: "  in each of the three: loading zod (the MCP SDK's schemas)", seconds: zod, how },
   ];
 }
-
-// Lines printed (and saved) under the table: what a goal not met is made of.
 
 async function startUpFigures(): Promise<Figure[]> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
