@@ -176,7 +176,7 @@ describe("a contact search under another name (exercise 01)", () => {
     input_schema: {
       type: "object",
       properties: {
-        limit: { type: "integer", description: "How many matches to return at most / Сколько совпадений вернуть" },
+        limit: { type: "integer", description: "How many matches to return at most" },
         [who]: { type: "string", description: whoSays },
         exact: { type: "boolean", description: "Match the whole name only" },
       },
