@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import chalk from "chalk";
 import { measureCheckParts, type CheckParts } from "./bench-check.ts";
 import { saveToVerdictSeconds } from "./bench-watch.ts";
+import { cpuOfEndedChild } from "./child-cpu.ts";
 import { copyCourse } from "./course-copy.ts";
 import { listUnits } from "./course-files.ts";
 import { SETTLE_MS } from "./watch.ts";
@@ -26,6 +27,7 @@ interface Figure {
   label: string;
   seconds: number;
   how: string; // "median of 5", "one run", ...
+  unit?: string; // "s" unless said: "CPU-s" for CPU time (seconds of one core)
   goal?: { text: string; met: boolean };
 }
 
@@ -148,12 +150,13 @@ function cpuOf(code: string, runs: number, cwd?: string): number {
   return values.length ? median(values) : Number.NaN;
 }
 
-// The bundle's chunk that holds the Anthropic SDK's client (esbuild names each module in a comment).
-function sdkChunk(root: string): string | undefined {
+// The bundle's chunk that holds a package's module (esbuild names each module in a comment), and the
+// CPU time a fresh Node process takes to load it (with the few small chunks it imports).
+function chunkLoadCpu(root: string, module: string, runs: number): number {
   const dir = path.join(root, "node_modules", ".cache", "course", "bundle");
   const chunks = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".js")) : [];
-  const found = chunks.find((f) => readFileSync(path.join(dir, f), "utf8").includes("// node_modules/@anthropic-ai/sdk/client.mjs"));
-  return found && path.join(dir, found);
+  const found = chunks.find((f) => readFileSync(path.join(dir, f), "utf8").includes(`// node_modules/${module}`));
+  return found ? cpuOf(`await import(${JSON.stringify(pathToFileURL(path.join(dir, found)).href)})`, runs) : Number.NaN;
 }
 
 // Lesson 1's start, step by step, and the parts of it the course does not write: npm, Node, the SDK
@@ -161,8 +164,7 @@ function sdkChunk(root: string): string | undefined {
 function lessonOneBreakdown(floor: Figure, node: Figure, lessonOne: Figure, root: string): { figures: Figure[]; notes: string[] } {
   const runs = RUNS;
   const steps = startSteps(["lesson", "1", "--offline"], runs, root);
-  const chunk = sdkChunk(root);
-  const sdk = chunk ? cpuOf(`await import(${JSON.stringify(pathToFileURL(chunk).href)})`, runs) : Number.NaN;
+  const sdk = chunkLoadCpu(root, "@anthropic-ai/sdk/client.mjs", runs);
   const undici = cpuOf("new Headers(); new Response('')", runs);
   const npmOwn = floor.seconds - node.seconds;
   const how = `CPU, median of ${runs}`;
@@ -179,9 +181,10 @@ function lessonOneBreakdown(floor: Figure, node: Figure, lessonOne: Figure, root
   const goal = 1.3 * floor.seconds;
   const given = floor.seconds + sdk + undici;
   const notes = [
-    `Lesson 1's goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), the SDK's code (${sdk.toFixed(2)} s)`,
-    `and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course does anything of its own; that leaves the`,
-    `course's own start (launcher, CLI, offline model, the run) ${Math.max(0, goal - given).toFixed(2)} s, and it takes about ${Math.max(0, lessonOne.seconds - given).toFixed(2)} s now.`,
+    `npm run lesson 1: the goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), ` +
+      `the SDK's code (${sdk.toFixed(2)} s) and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course ` +
+      `does anything of its own; that leaves the course's own start (launcher, CLI, offline model, the run) ${Math.max(0, goal - given).toFixed(2)} s, ` +
+      `and it takes about ${Math.max(0, lessonOne.seconds - given).toFixed(2)} s now (each part is measured above).`,
   ];
   return { figures, notes };
 }
@@ -196,18 +199,29 @@ function lessonElevenBreakdown(root: string): Figure[] {
   const serverCpu = (args: string[]) => startSteps(args, runs, root);
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   const course = serverCpu(["mcp"]);
-  const notes = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  const notesServer = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
+  // The MCP SDK describes every message with zod schemas, built when it loads: all three processes pay it.
+  const zod = chunkLoadCpu(root, "zod/v4/core/core.js", runs);
+  // The servers start when the lesson's code has loaded and run beside each other (two cores), so a
+  // quiet machine waits for: the lesson up to its run, the slower server, then the run itself.
+  const before = ["node", "bundle-checked", "cli-loaded", "lesson-loaded"].reduce((sum, step) => sum + (steps.get(step) ?? 0), 0);
+  const after = (steps.get("ran") ?? 0) + (steps.get("exit") ?? 0);
+  const slower = Math.max(total(course), total(notesServer));
+  notes.push(
+    `npm run lesson 11: the goal is 1.5 s. Its path on a quiet machine: the lesson's own start (${before.toFixed(2)} s CPU, of which Node ${(steps.get("node") ?? 0).toFixed(2)} s), ` +
+      `then the slower MCP server's start (${slower.toFixed(2)} s), then the run (${after.toFixed(2)} s, the servers' answers included): about ${(before + slower + after).toFixed(2)} s. ` +
+      `Each of the three processes starts Node (about ${(course.get("node") ?? 0).toFixed(2)} s) and loads the MCP SDK, whose zod schemas alone take ${zod.toFixed(2)} s.`,
+  );
   return [
     { label: "  of which, the lesson's own process:", seconds: total(steps), how },
     ...stepFigures(steps, runs),
     { label: "  beside it: the course MCP server's start (npm run mcp)", seconds: total(course), how },
     { label: "    of which Node's own start", seconds: course.get("node") ?? Number.NaN, how },
-    { label: "  beside it: the notes MCP server's start", seconds: total(notes), how },
-    { label: "    of which Node's own start", seconds: notes.get("node") ?? Number.NaN, how },
+    { label: "  beside it: the notes MCP server's start", seconds: total(notesServer), how },
+    { label: "    of which Node's own start", seconds: notesServer.get("node") ?? Number.NaN, how },
+    { label: "  in each of the three: loading zod (the MCP SDK's schemas)", seconds: zod, how },
   ];
 }
-
-// Lines printed (and saved) under the table: what a goal not met is made of.
 
 async function startUpFigures(): Promise<Figure[]> {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -297,16 +311,61 @@ async function testFigures(): Promise<Figure[]> {
   for (const [, seconds, file] of output.matchAll(/^ {2}slowest: ([\d.]+) s (.+)$/gm)) {
     figures.push({ label: `    ${file}`, seconds: Number(seconds), how: "in step 2" });
   }
+  // What the run is made of in CPU-seconds (self-test.ts prints these lines on Linux), and the least
+  // wall time that allows on this machine's cores: no ordering of the steps can go below it.
+  const parts: Figure[] = [];
+  let least: Figure | undefined;
+  for (const [, cpu, what] of output.matchAll(/^ {2}cpu: ([\d.]+) CPU-s (.+)$/gm)) {
+    const all = /^in all; on (\d+) cores no order of the steps takes less than ([\d.]+) s$/.exec(what!);
+    if (all) {
+      figures.push({ label: "  CPU time of npm test, all its processes", seconds: Number(cpu), how: "one run", unit: "CPU-s" });
+      least = withGoal({ label: `  its least wall time on ${all[1]} cores (CPU time / cores)`, seconds: Number(all[2]), how: "one run" }, atMost(60));
+      figures.push(least, ...parts);
+    } else parts.push({ label: `    ${what}`, seconds: Number(cpu), how: "one run", unit: "CPU-s" });
+  }
+  const start = vitestStartFigure();
+  figures.push(start);
+  if (least && !least.goal?.met) {
+    const [largest] = [...parts].sort((a, b) => b.seconds - a.seconds);
+    // vitest's own summary of step 2: "Test Files  133 passed (133)", "Tests  2310 passed (2310)".
+    const files = /Test Files .*\((\d+)\)/.exec(output)?.[1] ?? "?";
+    const checks = /^\s*Tests .*\((\d+)\)/m.exec(output)?.[1] ?? "?";
+    notes.push(
+      `npm test: its processes need ${figures.find((f) => f.unit === "CPU-s")?.seconds.toFixed(0)} CPU-seconds (measured above, part by part), and ` +
+        `${os.availableParallelism()} cores give at most ${os.availableParallelism()} CPU-seconds each second, so no order of its steps ends in under ${least.seconds.toFixed(0)} s. ` +
+        `The largest part is ${largest?.label.trim()} (${largest?.seconds.toFixed(0)} CPU-s): ${checks} checks in ${files} files, and the course's commands ` +
+        `(lessons, check, watch, MCP servers, a browser) started as real processes by the tests that prove them; every npm run check among them ` +
+        `starts vitest anew, ${start.seconds.toFixed(1)} CPU-s each before its first check (measured above). ` +
+        `60 s on these cores needs the whole run within ${(60 * os.availableParallelism()).toFixed(0)} CPU-seconds.`,
+    );
+  }
   const summary = /(\d+) passed, (\d+) failed/.exec(output);
   if (summary) console.log(chalk.dim(`  npm test: ${summary[0]}`));
   return figures;
+}
+
+// What one vitest start costs before any test runs: npm test starts vitest twice itself (steps 2 and
+// 3), and its tests start more through npm run check, watch, hint and progress (most of
+// workbench-output.test.ts's CPU time).
+function vitestStartFigure(): Figure {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_TARGET: "solutions" };
+  delete env.ANTHROPIC_API_KEY;
+  const vitest = path.join("node_modules", "vitest", "vitest.mjs");
+  const runs = Array.from({ length: 3 }, () => {
+    cpuOfEndedChild();
+    spawnSync(process.execPath, [vitest, "run", path.join("test", "shared", "levels.test.ts")], { env, stdio: "ignore" });
+    return cpuOfEndedChild() ?? Number.NaN;
+  });
+  const figure: Figure = { label: "  one vitest start (vitest run on one small test file)", seconds: median(runs), how: "median of 3", unit: "CPU-s" };
+  console.log(chalk.dim(`  ${figure.label.trim()}: ${figure.seconds.toFixed(2)} CPU-s`));
+  return figure;
 }
 
 function printTable(figures: Figure[]): void {
   const width = Math.max(...figures.map((f) => f.label.length));
   console.log(chalk.bold(`\n${"Figure".padEnd(width)}  Measured              Goal`));
   for (const f of figures) {
-    const measured = `${f.seconds.toFixed(2)} s (${f.how})`.padEnd(20);
+    const measured = `${f.seconds.toFixed(2)} ${f.unit ?? "s"} (${f.how})`.padEnd(20);
     const goal = f.goal ? (f.goal.met ? chalk.green(`${f.goal.text}: met`) : chalk.red(`${f.goal.text}: not met`)) : "";
     console.log(`${f.label.padEnd(width)}  ${measured}  ${goal}`);
   }
@@ -316,7 +375,7 @@ function printTable(figures: Figure[]): void {
 function saveTable(figures: Figure[], what: string): void {
   const cpus = os.cpus();
   const machine = `${cpus[0]?.model.trim() ?? "unknown CPU"}, ${os.availableParallelism()} cores, Node ${process.versions.node}, ${os.platform()} ${os.release()}, load average ${os.loadavg()[0]!.toFixed(1)}`;
-  const rows = figures.map((f) => `| ${f.label.trim()} | ${f.seconds.toFixed(2)} s (${f.how}) | ${f.goal ? `${f.goal.text}: ${f.goal.met ? "met" : "**not met**"}` : ""} |`);
+  const rows = figures.map((f) => `| ${f.label.trim()} | ${f.seconds.toFixed(2)} ${f.unit ?? "s"} (${f.how}) | ${f.goal ? `${f.goal.text}: ${f.goal.met ? "met" : "**not met**"}` : ""} |`);
   const section = [`## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, \`npm run bench${what}\``, "", machine, "", "| Figure | Measured | Goal |", "|---|---|---|", ...rows, "", ...notes.flatMap((note) => [note, ""])].join("\n");
   const intro = "# Bench results\n\nSaved by `npm run bench -- --save`, newest first. Each table is one run on the machine named above it.\n\n";
   const old = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8").replace(/^[\s\S]*?(?=^## )/m, "") : "";

@@ -17,8 +17,10 @@
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import chalk from "chalk";
+import { cpuOfEndedChild } from "./child-cpu.ts";
 import { copyCourse } from "./course-copy.ts";
 import { listUnits, testFileFor, type CourseUnit } from "./course-files.ts";
 import { exportedNames } from "./export-names.ts";
@@ -39,13 +41,16 @@ function record(tally: Tally, ok: boolean, what: string): void {
   console.log(`${ok ? chalk.green("✔") : chalk.red("✘")} ${what}`);
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<{ code: number; output: string }> {
+// cpu: the CPU-seconds the process used, with its own children (child-cpu.ts), where the system says.
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<{ code: number; output: string; cpu?: number }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
+    let cpu: number | undefined;
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+    child.on("exit", () => (cpu = cpuOfEndedChild()));
+    child.on("close", (code) => resolve({ code: code ?? 1, output, cpu }));
   });
 }
 
@@ -75,6 +80,7 @@ export async function selfTestCommand(): Promise<number> {
 
   console.log(chalk.bold("\n2. Every test against solutions/"));
   const solved = await runVitest([], { target: "solutions", workers: workers() });
+  const solvedCpu = cpuOfEndedChild();
   for (const test of solved.tests) if (!test.passed) tally.failed.push(`${test.file} > ${test.title}`);
   tally.passed += solved.tests.filter((t) => t.passed).length;
   for (const broken of solved.brokenFiles) record(tally, false, `${broken.file} failed to load: ${broken.message}`);
@@ -88,7 +94,7 @@ export async function selfTestCommand(): Promise<number> {
   printSlowest(solved.fileSeconds);
 
   console.log(chalk.bold("\n3. Every exercise fails as shipped and on its wrong answers, and mirrors its solution"));
-  const { starters, wrongAnswers: proofs, hints, failures } = await proofRun;
+  const { starters, wrongAnswers: proofs, hints, failures, cpuSeconds: proofsCpu } = await proofRun;
   for (const exercise of exercises) {
     const file = testFileFor(exercise);
     const starter = starters.find((s) => s.exercise === exercise.id);
@@ -153,6 +159,13 @@ export async function selfTestCommand(): Promise<number> {
   }
 
   took("Step 4", step);
+  const lessonResults = await lessonRuns;
+  printCpu([
+    ["step 2: vitest, with the processes its tests start", solvedCpu],
+    ["step 3: the proofs' vitest run", proofsCpu],
+    ["step 1: tsc", tsc.cpu],
+    [`step 4: ${lessonResults.length} lesson runs`, sum(lessonResults.map((r) => r.cpu))],
+  ]);
 
   if (tally.failed.length > 0) {
     console.log(chalk.red(`\nFailed:\n${tally.failed.map((f) => `  - ${f}`).join("\n")}`));
@@ -169,7 +182,7 @@ const PROGRAMMING_ERROR = /\bERR_[A-Z_]{3,}\b|\b(?:TypeError|ReferenceError|Synt
 // in Russian.
 // Lessons write to workspace/ (files, memory): in the learner's own folder that would spoil the
 // first-run output lessons 03 and 06 promise. A copy of the course takes the writes instead.
-async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: CourseUnit; code: number; output: string; seconds: string }>> {
+async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: CourseUnit; code: number; output: string; seconds: string; cpu?: number }>> {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_LANG: "ru" };
   delete env.ANTHROPIC_API_KEY;
   delete env.ANTHROPIC_BASE_URL;
@@ -195,6 +208,23 @@ async function runLessons(lessons: CourseUnit[]): Promise<Array<{ lesson: Course
 function printSlowest(files: Array<{ file: string; seconds: number }>): void {
   const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
   for (const { file, seconds } of slowest) console.log(chalk.dim(`  slowest: ${seconds.toFixed(1)} s ${file}`));
+}
+
+function sum(values: Array<number | undefined>): number | undefined {
+  return values.some((v) => v === undefined) ? undefined : values.reduce<number>((a, b) => a + (b ?? 0), 0);
+}
+
+// What npm test is made of in CPU-seconds (child-cpu.ts), one line per part, then the total and the
+// least wall time it allows on this machine's cores. `npm run bench -- test` reads these lines.
+// Nothing is printed where the system does not report children's CPU time.
+function printCpu(parts: Array<[string, number | undefined]>): void {
+  if (parts.some(([, cpu]) => cpu === undefined)) return;
+  const own = process.cpuUsage();
+  const all: Array<[string, number]> = [...(parts as Array<[string, number]>), ["npm test's own process (course copy, mirror checks, reading reports)", (own.user + own.system) / 1e6]];
+  const total = all.reduce((a, [, cpu]) => a + cpu, 0);
+  const cores = os.availableParallelism();
+  for (const [what, cpu] of all) console.log(chalk.dim(`  cpu: ${cpu.toFixed(1)} CPU-s ${what}`));
+  console.log(chalk.dim(`  cpu: ${total.toFixed(1)} CPU-s in all; on ${cores} cores no order of the steps takes less than ${(total / cores).toFixed(1)} s`));
 }
 
 // Prints how long a step took (the figure issue reports and the bench quote), and returns now.

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuOfEndedChild } from "./child-cpu.ts";
 import type { CourseUnit } from "./course-files.ts";
 import { hintAnswers, lessonWordsAnswers, type HintAnswer } from "./hint-answers.ts";
 import type { ProjectReport } from "./project-reporter.ts";
@@ -43,6 +44,8 @@ export interface ProofRun {
   // What each failing check of a starter or a wrong answer said, in the run's checkLang: npm test reads
   // the Russian ones of the exercises whose checks speak Russian (test/helpers/say.ts).
   failures: Array<{ exercise: string; answer: string; title: string; message: string }>;
+  // The CPU-seconds of the run's vitest process (child-cpu.ts), where the system says.
+  cpuSeconds?: number;
 }
 
 // Correct variants of these exercises (their reference solutions, each file with a comment added) run
@@ -76,7 +79,7 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
   const answers = [...runnable, ...controls, ...starters, ...hints.answers];
   const runDir = prepareRun(answers);
   try {
-    const report = answers.length > 0 ? await runProjects(runDir, options.checkLang ?? "en") : undefined;
+    const { report, cpuSeconds } = answers.length > 0 ? await runProjects(runDir, options.checkLang ?? "en") : { report: undefined, cpuSeconds: undefined };
     const proofs = all.map((wrong) => judge(wrong, report));
     // A control that passes says nothing new; one that fails is the run's one failing line.
     const failedControls = controls.map((control) => judgeControl(control, report)).filter((p) => !p.ok);
@@ -88,7 +91,7 @@ export async function runProofs(options: { only?: string[]; starters?: CourseUni
         .tests.filter((t) => t.ran && !t.passed)
         .map((t) => ({ exercise: answer.exercise, answer: answer.name, title: t.title, message: t.message })),
     );
-    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs, failures };
+    return { wrongAnswers: [...proofs, ...failedControls], starters: starters.map((starter) => countStarter(starter, report)), hints: hintProofs, failures, cpuSeconds };
   } finally {
     rmSync(runDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
@@ -233,7 +236,7 @@ export function judge(wrong: WrongAnswer, report: ProjectReport | undefined): Wr
   };
 }
 
-async function runProjects(runDir: string, checkLang: "en" | "ru"): Promise<ProjectReport | undefined> {
+async function runProjects(runDir: string, checkLang: "en" | "ru"): Promise<{ report: ProjectReport | undefined; cpuSeconds: number | undefined }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "course-wrong-"));
   const reportFile = path.join(dir, "report.json");
   const vitest = path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs");
@@ -247,17 +250,19 @@ async function runProjects(runDir: string, checkLang: "en" | "ru"): Promise<Proj
   };
   delete env.ANTHROPIC_API_KEY;
   let output = "";
+  let cpuSeconds: number | undefined;
   await new Promise<void>((resolve) => {
     const child = spawn(process.execPath, [vitest, "run", "--config", config], { env, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", () => (cpuSeconds = cpuOfEndedChild()));
     child.on("close", () => resolve());
   });
   try {
-    return JSON.parse(readFileSync(reportFile, "utf8")) as ProjectReport;
+    return { report: JSON.parse(readFileSync(reportFile, "utf8")) as ProjectReport, cpuSeconds };
   } catch {
     console.log(output);
-    return undefined;
+    return { report: undefined, cpuSeconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 // The offline demo model chooses tools by their descriptions and schemas, not by names it knows: the
-// course's tools renamed (fx_lookup, crunch_numbers, write_file_to_disk) with the same descriptions get
+// course's tools renamed (fx_lookup, crunch_numbers, write_file_to_disk, find_person) with the same descriptions get
 // the same plans; a vague description is not called, however good the name, and the model says why;
 // of two tools for one job the clearer description wins, and a tie is said out loud.
 
@@ -15,6 +15,7 @@ import { calculateTool } from "../../lessons/02-agent-loop/calculate.ts";
 import { runLoop } from "../../lessons/02-agent-loop/loop.ts";
 import { createSaveToFileTool } from "../../lessons/03-saving-files/save-to-file.ts";
 import { createReadFileTool } from "../../lessons/07-approval-gates/read-file.ts";
+import { searchContactsTool } from "../../solutions/01-first-tool/search-contacts.ts";
 import { createClient } from "../../shared/client.ts";
 import { chooseTools } from "../../shared/offline/tool-choice/match-tools.ts";
 import { recordingClient, type RecordedCall } from "../helpers/recording-client.ts";
@@ -68,8 +69,10 @@ async function runWith(tools: Tool[], task: string, renaming?: Renaming): Promis
   };
 }
 
+// Exercise 01's contact search (its reference solution) is one of them: the tool a learner describes.
 function courseTools(dir: string): Tool[] {
-  return [getExchangeRateTool, calculateTool, createSaveToFileTool(path.join(dir, "workspace")), createReadFileTool(path.join(dir, "workspace"))];
+  const workspace = path.join(dir, "workspace");
+  return [getExchangeRateTool, calculateTool, createSaveToFileTool(workspace), createReadFileTool(workspace), searchContactsTool as Tool];
 }
 
 function renamedTools(dir: string, renaming: Renaming): Tool[] {
@@ -81,17 +84,19 @@ const TASKS = [
   "How much are 500 US dollars in rubles? Save the result to report.txt",
   "Посчитай 15% от 46250 и сохрани в файл tax.txt",
   "Сколько будет 1000 евро в рублях?",
+  "What is Anna's email?",
+  "Найди телефон Ольги",
 ];
 
 const RENAMING: Renaming = {
-  tools: { get_exchange_rate: "fx_lookup", calculate: "crunch_numbers", save_to_file: "write_file_to_disk", read_file: "load_text" },
-  props: { from_currency: "base", to_currency: "quote", expression: "formula", filename: "target_path", content: "body_text" },
+  tools: { get_exchange_rate: "fx_lookup", calculate: "crunch_numbers", save_to_file: "write_file_to_disk", read_file: "load_text", search_contacts: "find_person" },
+  props: { from_currency: "base", to_currency: "quote", expression: "formula", filename: "target_path", content: "body_text", name: "query" },
 };
 
 // The same tools under names that say less, or mislead a little (convert_money only looks a rate up).
 const OTHER_RENAMING: Renaming = {
-  tools: { get_exchange_rate: "convert_money", calculate: "math_eval", save_to_file: "store_output", read_file: "open_document" },
-  props: { from_currency: "have", to_currency: "want", expression: "input", filename: "name", content: "data" },
+  tools: { get_exchange_rate: "convert_money", calculate: "math_eval", save_to_file: "store_output", read_file: "open_document", search_contacts: "lookup_contacts" },
+  props: { from_currency: "have", to_currency: "want", expression: "input", filename: "name", content: "data", name: "person" },
 };
 
 describe("renamed tools with the course's descriptions get the course's plans", () => {
@@ -140,8 +145,8 @@ describe("renamed tools with the course's descriptions get the course's plans", 
     const word = fc.array(fc.constantFrom("zk", "qv", "xr", "bw", "jq", "vx"), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(""));
     const names = (keys: string[]) => fc.uniqueArray(word, { minLength: keys.length, maxLength: keys.length }).map((ws) => Object.fromEntries(keys.map((k, i) => [k, `${ws[i]}_${i}`])));
     const renaming = fc.record({
-      tools: names(["get_exchange_rate", "calculate", "save_to_file", "read_file"]),
-      props: names(["from_currency", "to_currency", "expression", "filename", "content"]),
+      tools: names(["get_exchange_rate", "calculate", "save_to_file", "read_file", "search_contacts"]),
+      props: names(["from_currency", "to_currency", "expression", "filename", "content", "name"]),
     });
     const task = fc.constantFrom(...TASKS);
     const expected = new Map<string, { calls: RecordedCall[]; answer: string }>();
@@ -155,6 +160,73 @@ describe("renamed tools with the course's descriptions get the course's plans", 
       }),
       { seed: 31, numRuns: 25 },
     );
+  });
+});
+
+// Exercise 01: the learner describes a contact search. The model finds it by what the description and
+// schema say, under any name, and still reads the description as a promise (what comes back, and what
+// "nobody" looks like), as it does for search_contacts itself.
+describe("a contact search under another name (exercise 01)", () => {
+  // searchContactsTool with another name, other properties beside the name (so only their words tell
+  // which one takes it), and the description given.
+  const contactSearch = (name: string, description: string, who: string, whoSays: string): Tool => ({
+    ...searchContactsTool,
+    name,
+    description,
+    input_schema: {
+      type: "object",
+      properties: {
+        limit: { type: "integer", description: "How many matches to return at most" },
+        [who]: { type: "string", description: whoSays },
+        exact: { type: "boolean", description: "Match the whole name only" },
+      },
+      required: [who],
+    },
+    run: (input) => searchContactsTool.run({ name: input[who] as string }),
+  });
+  const PRECISE = searchContactsTool.description;
+  const PRECISE_RU =
+    "Находит человека в записной книжке пользователя по части имени, без учёта регистра. Вызывай, когда спрашивают чей-то email или телефон. " +
+    "Возвращает JSON-список совпадений с именем, email и телефоном; если никто не подходит, так и говорит.";
+
+  it.each([
+    ["What is Anna's email?", "find_person", "en", "query", "Part of the person's name, e.g. \"Anna\"", "Anna", "Anna Petrova: anna.petrova@example.com\n(from find_person)"],
+    ["What is Anna's email?", "lookup_contacts", "en", "person", "Who to look for", "Anna", "Anna Petrova: anna.petrova@example.com\n(from lookup_contacts)"],
+    ["Найди телефон Ольги", "find_person", "en", "query", "Part of the person's name, e.g. \"Anna\"", "Ольга", "Ольга Смирнова: +7 900 777-88-99\n(по данным find_person)"],
+    ["Найди телефон Ольги", "poisk_lyudei", "ru", "kogo", "Кого искать", "Ольга", "Ольга Смирнова: +7 900 777-88-99\n(по данным poisk_lyudei)"],
+    ["What is Anna's email?", "poisk_lyudei", "ru", "zapros", "Поисковый запрос", "Anna", "Anna Petrova: anna.petrova@example.com\n(from poisk_lyudei)"],
+  ])("%s: %s, described precisely (%s), is called with its own property %s", async (task, name, lang, who, whoSays, person, answer) => {
+    const { client, calls } = recordingClient();
+    const { text } = await runLoop(client, task, { tools: [contactSearch(name, lang === "ru" ? PRECISE_RU : PRECISE, who, whoSays)] });
+    expect(calls).toEqual([{ name, input: { [who]: person } }]);
+    expect(text).toBe(answer);
+  });
+
+  it("nobody found: the description said what that looks like, so the model says so, naming the tool", async () => {
+    const { client, calls } = recordingClient();
+    const { text } = await runLoop(client, "What is Zorro's email?", { tools: [contactSearch("find_person", PRECISE, "query", "Part of the person's name")] });
+    expect(calls).toEqual([{ name: "find_person", input: { query: "Zorro" } }]);
+    expect(text).toBe("Zorro is not in your contacts: find_person found no match.");
+  });
+
+  it("a description that finds a person but does not say it returns phones: not called for a phone, and why", async () => {
+    const tool = contactSearch("find_person", "Find a person in the address book by name.", "query", "Part of the person's name");
+    const { client, calls } = recordingClient();
+    const { text } = await runLoop(client, "Найди телефон Ольги", { tools: [tool] });
+    expect(calls).toEqual([]);
+    expect(text).toMatch(/^Я не стал вызывать find_person: в его описании не сказано, что он возвращает телефоны/);
+  });
+
+  it.each([
+    ["What is Anna's email?", "find_person", "Finds things.", /^I did not call find_person\. The description of find_person \("Finds things\."\) does not say what it does or what it returns, so calling it would be a guess\. Its name suggests it searches the user's contacts, but a name is not a description\. If it searches the user's contacts, a description like this would let me use it: "Search the user's contacts by name/],
+    ["Найди телефон Ольги", "find_person", "Finds things.", /^Я не стал вызывать find_person\. Описание find_person \(«Finds things\.»\) не говорит, что он делает и что возвращает, так что вызов был бы догадкой\. Имя подсказывает, что он ищет в контактах пользователя, но имя не описание\. Если он ищет в контактах пользователя, такое описание позволило бы мне им пользоваться: «Ищет в контактах пользователя по имени/],
+    ["What is Anna's email?", "search_contacts", "Searches the list by name and gives back what it finds.", /^I did not call search_contacts\. The description of search_contacts \("Searches the list by name and gives back what it finds\."\) does not say what it does or what it returns/],
+  ])("%s with %s described %j: not called, and the model says why", async (task, name, description, said) => {
+    // Nothing but the name says "contacts": the property only says "what to look for".
+    const { client, calls } = recordingClient();
+    const { text } = await runLoop(client, task, { tools: [contactSearch(name, description, "query", "What to look for")] });
+    expect(calls).toEqual([]);
+    expect(text).toMatch(said);
   });
 });
 
@@ -249,6 +321,7 @@ describe("every tool the course offers is understood as what it is", () => {
       ["calculate", "calculate", { expression: "expression" }],
       ["save_to_file", "save_to_file", { filename: "filename", content: "content" }],
       ["read_file", "read_file", { path: "filename" }],
+      ["search_contacts", "search_contacts", { name: "name" }],
     ]);
   });
 });

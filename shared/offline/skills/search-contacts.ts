@@ -6,6 +6,9 @@
 import type { Plan, PlanContext, Skill } from "../plan-context.ts";
 import { toolSaid } from "../tool-errors.ts";
 
+// The job, not a tool's name: tool-choice/ gives this id to whichever offered tool says it searches the
+// contacts (find_person, lookup_contacts...), and the planner sends the call out under that tool's own
+// name and property (query, person...), and names it so in what the model says.
 const TOOL = "search_contacts";
 
 const EMAIL = /(?<!\p{L})(?:e-?mail|mail|почт\p{L}*|имейл\p{L}*|емейл\p{L}*)(?!\p{L})/iu;

@@ -274,13 +274,21 @@ export const capabilities: Capability[] = [
       en: "Search the user's contacts by name. Use it when the user asks for someone's email or phone. Returns a JSON list of matches, each with name, email and phone; when no contact matches, it says so.",
       ru: "Ищет в контактах пользователя по имени. Используй, когда спрашивают чей-то email или телефон. Возвращает JSON-список совпадений с именем, email и телефоном; если никто не подходит, так и говорит.",
     },
+    // "Find a person in the address book" / "Ищет человека в записной книжке": whom, and that it searches.
     concepts: [
-      { stems: ["contact", "address$", "people", "person", "контакт", "адресн"], required: true },
-      { stems: ["search", "find", "look$", "looks$", "lookup", "найт", "найд", "ищет", "искать", "поиск"], required: true },
+      {
+        stems: ["contact", "address$", "addressbook", "phonebook", "people", "person", "someone", "somebody", "контакт", "адресн", "записн", "человек", "люд", "персон", "абонент"],
+        required: true,
+      },
+      { stems: ["search", "find", "look$", "looks$", "lookup", "query$", "найт", "найд", "наход", "ищ", "искать", "поиск"], required: true },
       { stems: ["email", "phone", "телефон", "почт"] },
     ],
     args: {
-      name: { type: "string", stems: ["name$", "names$", "person", "who$", "query", "имя", "фамил"] },
+      // The person to look for: name, person, query, who; имя, человек, запрос, кого.
+      name: {
+        type: "string",
+        stems: ["name$", "names$", "person", "someone", "who$", "whom$", "query", "search$", "term$", "имя", "имени", "имен", "фамил", "фио$", "человек", "персон", "запрос", "поиск", "кто$", "кого$"],
+      },
     },
   },
 ];
