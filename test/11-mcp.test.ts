@@ -371,6 +371,12 @@ describe("every server's tools, with clashes refused (TODO 3)", () => {
     );
     await mustReject(clash, told);
     await expect(clash, told).rejects.toThrow(/built-in/);
+    const how = say(
+      "a clash with a built-in is a McpToolError that says where to fix it: rename or remove the server's tool in mcp.json",
+      "конфликт со встроенным — это McpToolError, которая говорит, где исправить: переименовать или убрать инструмент сервера в mcp.json",
+    );
+    await expect(clash, how).rejects.toThrow(McpToolError);
+    await expect(clash, how).rejects.toThrow(/mcp\.json/);
     expect(await toolsFromServers([notes], { takenNames: ["add_note"] }), say("add_note is not mcp__notes__add_note: no clash", "add_note — это не mcp__notes__add_note: конфликта нет")).toHaveLength(1);
   });
 
