@@ -329,7 +329,7 @@ async function testFigures(): Promise<Figure[]> {
     const [largest] = [...parts].sort((a, b) => b.seconds - a.seconds);
     // vitest's own summary of step 2: "Test Files  133 passed (133)", "Tests  2310 passed (2310)".
     const files = /Test Files .*\((\d+)\)/.exec(output)?.[1] ?? "?";
-    const checks = /^\s*Tests .*\((\d+)\)/m.exec(output)?.[1] ?? "?";
+    const checks = /\bTests\b[^\n]*\((\d+)\)/.exec(output)?.[1] ?? "?";
     notes.push(
       `npm test: its processes need ${figures.find((f) => f.unit === "CPU-s")?.seconds.toFixed(0)} CPU-seconds (measured above, part by part), and ` +
         `${os.availableParallelism()} cores give at most ${os.availableParallelism()} CPU-seconds each second, so no order of its steps ends in under ${least.seconds.toFixed(0)} s. ` +
@@ -341,6 +341,10 @@ async function testFigures(): Promise<Figure[]> {
   }
   const summary = /(\d+) passed, (\d+) failed/.exec(output);
   if (summary) console.log(chalk.dim(`  npm test: ${summary[0]}`));
+  // A run with failures is timed all the same (a check that timed out on a busy machine, say), but
+  // which ones failed is said, so its figures are read with that in mind.
+  const failed = /^Failed:\n((?: {2}- .*\n?)+)/m.exec(output)?.[1];
+  if (failed) console.log(chalk.dim(`  failed:\n${failed.trimEnd()}`));
   return figures;
 }
 
