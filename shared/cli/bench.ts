@@ -155,7 +155,9 @@ function cpuOf(code: string, runs: number, cwd?: string): number {
 function chunkLoadCpu(root: string, module: string, runs: number): number {
   const dir = path.join(root, "node_modules", ".cache", "course", "bundle");
   const chunks = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".js")) : [];
-  const found = chunks.find((f) => readFileSync(path.join(dir, f), "utf8").includes(`// node_modules/${module}`));
+  // In a course copy node_modules/ holds links, and esbuild names a module by its real path (../../work/...).
+  const named = new RegExp(`^// (?:.*/)?node_modules/${module.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m");
+  const found = chunks.find((f) => named.test(readFileSync(path.join(dir, f), "utf8")));
   return found ? cpuOf(`await import(${JSON.stringify(pathToFileURL(path.join(dir, found)).href)})`, runs) : Number.NaN;
 }
 

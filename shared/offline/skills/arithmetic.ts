@@ -24,7 +24,9 @@ export const ALLOWED_WORDS = new Set(
     "это выражение результат ответ"
   ).split(" "),
 );
-export const SAVE_CLAUSE = /(?<![\p{L}])(?:save|write|store|put|record|сохрани\p{L}*|запиши\p{L}*|запис\p{L}*|положи\p{L}*)(?![\p{L}])[^]*$/iu;
+// "... and save it to x.txt": the saving clause, from its verb to the end. A stem needs no letters after
+// it: the clause runs to the end either way (a \p{L}* after each cost the regexp compiler ~1.5 ms).
+export const SAVE_CLAUSE = /(?<![\p{L}])(?:(?:save|write|store|put|record)(?![\p{L}])|сохрани|запиши|запис|положи)[^]*$/iu;
 
 // The first stretch of the text that is an expression, found in one pass.
 export function findExpression(text: string): string | undefined {

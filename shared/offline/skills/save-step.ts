@@ -5,8 +5,9 @@
 import type { Plan, PlanContext } from "../plan-context.ts";
 import { toolSaid } from "../tool-errors.ts";
 
-const SAVE_VERB = /(?<![\p{L}])(?:save|write|store|put|record|сохран\p{L}*|запиш\p{L}*|запис\p{L}*|положи\p{L}*)/iu;
-const REPORT_WORD = /(?<![\p{L}])(?:report|file|отч[её]т\p{L}*|файл\p{L}*)/iu;
+// A stem is enough: .test only asks whether one starts a word (a \p{L}* after each cost the regexp compiler ~1.5 ms).
+const SAVE_VERB = /(?<![\p{L}])(?:save|write|store|put|record|сохран|запиш|запис|положи)/iu;
+const REPORT_WORD = /(?<![\p{L}])(?:report|file|отч[её]т|файл)/iu;
 // A file name: a base, a dot and an extension of letters ("report.txt", "reports/may.md", "../x.txt").
 // The extension must start with a letter, so "92.5" is not taken for a file.
 const FILE_NAME = /(?<![\p{L}\p{N}_\-./~])((?:~|\.{1,2})?[\p{L}\p{N}_\-./]*[\p{L}\p{N}_\-]\.\p{L}[\p{L}\p{N}]{1,7})(?![\p{L}\p{N}])/iu;
