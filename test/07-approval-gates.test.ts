@@ -122,13 +122,13 @@ describe("ruleMatches: which calls a rule covers (TODO 1)", () => {
     expect(matches("send_email", save("report.txt")), say('The rule "send_email" must not cover a call to save_to_file.', 'Правило "send_email" не должно покрывать вызов save_to_file.')).toBe(false);
   });
 
-  it("lets * in a tool name cover a family of tools (a whole MCP server)", () => {
-    const forecast = call("mcp__weather__get_forecast", { city: "Riga" });
+  it("lets * in a tool name cover a family of tools (*_email: plan_email and send_email)", () => {
+    const send = call("send_email", { plan_id: "plan_1" });
     expect(
-      matches("mcp__weather__*", forecast),
-      say(`"mcp__weather__*" should cover mcp__weather__get_forecast: compare names with matchesGlob(call.name, rule.tool), not ===.`, `"mcp__weather__*" должно покрывать mcp__weather__get_forecast: сравнивайте имена через matchesGlob(call.name, rule.tool), а не ===.`),
+      matches("*_email", send),
+      say(`"*_email" should cover send_email: compare names with matchesGlob(call.name, rule.tool), not ===.`, `"*_email" должно покрывать send_email: сравнивайте имена через matchesGlob(call.name, rule.tool), а не ===.`),
     ).toBe(true);
-    expect(matches("mcp__mail__*", forecast), say('"mcp__mail__*" must not cover mcp__weather__get_forecast.', '"mcp__mail__*" не должно покрывать mcp__weather__get_forecast.')).toBe(false);
+    expect(matches("*_file", send), say('"*_file" must not cover send_email.', '"*_file" не должно покрывать send_email.')).toBe(false);
   });
 
   it("checks the argument pattern when the rule has one", () => {

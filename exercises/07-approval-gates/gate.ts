@@ -12,7 +12,7 @@ import { matchesGlob, type GateCall, type PermissionRules, type Rule, type Verdi
 export type Need = "any" | "every";
 
 // TODO 1: does `rule` cover `call`?
-//   - the tool name must fit: matchesGlob(call.name, rule.tool)  (so "mcp__weather__*" covers a server)
+//   - the tool name must fit: matchesGlob(call.name, rule.tool)  (so "*_email" covers plan_email and send_email)
 //   - no rule.argument: yes. Otherwise look at the call's input field rule.argument.name: missing ->
 //     not covered; else matchesGlob(value, rule.argument.pattern).
 //   - hard mode: only the call's OWN field (Object.hasOwn); null or an empty list -> not covered; a value
