@@ -179,7 +179,7 @@ function lessonOneBreakdown(floor: Figure, node: Figure, root: string): { figure
   ];
   // Not the course's to remove: npm and Node start before any course code; the SDK is the one every
   // lesson teaches, and its requests build their headers with the web Headers class, which Node loads
-  // (undici) on first use. The course's own start is what is left of the lesson's time.
+  // (undici) on first use. The course's own start is the rest of the steps.
   const goal = 1.3 * floor.seconds;
   const given = floor.seconds + sdk + undici;
   const own = [...steps.values()].reduce((a, b) => a + b, 0) - (steps.get("node") ?? 0) - sdk - undici;
