@@ -612,7 +612,7 @@ export const ru: Messages = {
     heartbeatPart: "1. Канал heartbeat: задачи из HEARTBEAT.md, которым пришло время, одна за другой",
     webPart: "2. Веб-канал: скрипт играет роль браузера, вводит задачу и нажимает «Отклонить», если страница спросит разрешения",
     madeHeartbeat: (file) => `создан ${file} с двумя задачами для примера`,
-    nothingDue: "сейчас выполнять нечего (каждая задача запускается раз за свой срок; см. heartbeat-state.json)",
+    nothingDue: "сейчас выполнять нечего (каждая задача запускается раз за слот; см. heartbeat-state.json)",
     watching: (file) => `слежу за ${file} (Ctrl-C — остановить)`,
     taskDone: (session) => `heartbeat: готово; ответ выше, он сохранён в сессии ${session}`,
     taskFailed: (task, why) => `heartbeat: задача «${task}» не выполнена: ${why}`,
