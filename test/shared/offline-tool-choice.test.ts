@@ -230,6 +230,18 @@ describe("a contact search under another name (exercise 01)", () => {
   });
 });
 
+describe("a tool that changes contacts is never taken for the contact search", () => {
+  it.each([
+    ["crm_update_contact", "Change fields of an existing contact in the CRM. Find the contact's id with a search first; returns the updated contact with its email and phone."],
+    ["crm_delete_contact", "Delete a contact from the address book for good. Find the person by name first."],
+    ["udalit_kontakt", "Удаляет контакт из записной книжки: найдите человека по имени и передайте его id."],
+  ])("%s: its first sentence says what it does to contacts, so it is not a lookup", (name, description) => {
+    const tool: Anthropic.Tool = { name, description, input_schema: { type: "object", properties: { name: { type: "string", description: "The contact's name" } }, required: ["name"] } };
+    const choice = chooseTools([tool]);
+    expect(choice.chosen.map((c) => c.capability.id)).not.toContain("search_contacts");
+  });
+});
+
 describe("a vague description is not called, whatever the name", () => {
   const vague = (description: string, name = "get_exchange_rate"): Tool => ({ ...getExchangeRateTool, name, description });
 

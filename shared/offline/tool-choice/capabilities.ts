@@ -26,6 +26,9 @@ export interface Capability {
   // A description that would let the model use a tool for this: what it says when it hesitates.
   example: { en: string; ru: string };
   concepts: Concept[];
+  // A first sentence that leads with one of these says the tool does something else to the same
+  // things ("Delete a contact ..."): never trusted with this job, however well the rest fits.
+  notWhen?: Stems;
   args: Record<string, ArgProfile>;
 }
 
@@ -277,12 +280,13 @@ export const capabilities: Capability[] = [
     // "Find a person in the address book" / "Ищет человека в записной книжке": whom, and that it searches.
     concepts: [
       {
-        stems: ["contact", "address$", "addressbook", "phonebook", "people", "person", "someone", "somebody", "контакт", "адресн", "записн", "человек", "люд", "персон", "абонент"],
+        stems: ["contact", "address$", "addressbook", "phonebook", "people", "person", "контакт", "адресн", "записн", "человек", "люд", "персон", "абонент"],
         required: true,
       },
-      { stems: ["search", "find", "look$", "looks$", "lookup", "query$", "найт", "найд", "наход", "ищ", "искать", "поиск"], required: true },
+      { stems: ["search", "find", "look$", "looks$", "lookup", "найт", "найд", "наход", "ищ", "искать", "поиск"], required: true },
       { stems: ["email", "phone", "телефон", "почт"] },
     ],
+    notWhen: ["change", "update", "delete", "remove", "create", "add$", "adds$", "edit", "измен", "обнов", "удал", "созда", "добав"],
     args: {
       // The person to look for: name, person, query, who; имя, человек, запрос, кого.
       name: {

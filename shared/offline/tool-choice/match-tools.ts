@@ -185,6 +185,7 @@ function judge(capability: Capability, reading: Reading): Judgement {
   }
   const nameSuggests = namedConcepts > 0;
   if (score === 0) return { capability, score, trusted: false, nameSuggests, args: undefined };
+  if (capability.notWhen && hasStem(reading.firstWords, capability.notWhen)) trusted = false;
   if (hasStem(reading.descriptionWords, RETURNS)) score += 1;
   // The name breaks a tie between two jobs a description fits equally well, and no more.
   score += namedConcepts * 0.25;
