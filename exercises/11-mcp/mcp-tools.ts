@@ -93,7 +93,7 @@ export function toolFromMcp(server: ConnectedServer, tool: McpTool, options: Ada
 export async function toolsFromServers(servers: ConnectedServer[], options: AdapterOptions = {}): Promise<ToolWithEffect[]> {
   // TODO 3: list each server's tools (client.listTools()), adapt each with toolFromMcp, in order.
   // A tool named like one of options.takenNames (in any letter case) is a clash: throw McpToolError
-  // naming the built-in tool.
+  // naming the built-in tool and saying to rename or remove the server's tool in mcp.json.
   // Hard mode: tools/list comes in pages: while an answer has a nextCursor, ask again with
   // client.listTools({ cursor: nextCursor }), the cursor exactly as it came; no nextCursor is the end.
   // A server still sending one after MAX_TOOL_PAGES pages: throw McpToolError naming the server.
