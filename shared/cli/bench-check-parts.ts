@@ -47,6 +47,8 @@ parts.startVitest = await timed(async () => (vitest = await startVitest(root)));
 const project = vitest!.projects[0]!;
 const empty: TestSpecification[] = [project.createSpecification(emptyFile)];
 const checks = (await vitest!.globTestSpecifications([testFileFor(exercise)])).filter((s) => path.resolve(s.moduleId) === path.join(root, testFileFor(exercise)));
+// Found no test file would make exercise 01's share come out as nothing: say so instead.
+if (checks.length === 0) throw new Error(`bench: vitest found no test file ${testFileFor(exercise)} to time`);
 parts.empty = await timed(() => vitest!.runTestSpecifications(empty));
 parts.exercise = await timed(() => vitest!.runTestSpecifications(checks));
 parts.emptyAgain = await timed(() => vitest!.runTestSpecifications(empty));

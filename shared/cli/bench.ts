@@ -35,7 +35,8 @@ function timeOnce(command: string, args: string[], cwd?: string): number {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
   delete env.ANTHROPIC_API_KEY;
   const started = performance.now();
-  spawnSync(command, args, { env, cwd, stdio: "ignore" });
+  // npm is npm.cmd on Windows, which Node starts only through a shell.
+  spawnSync(command, args, { env, cwd, stdio: "ignore", shell: process.platform === "win32" });
   return (performance.now() - started) / 1000;
 }
 
@@ -300,7 +301,7 @@ async function testFigures(): Promise<Figure[]> {
   delete env.ANTHROPIC_API_KEY;
   const started = performance.now();
   const output = await new Promise<string>((resolve) => {
-    const child = spawn(npm, ["test", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(npm, ["test", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
     let text = "";
     child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -327,7 +328,7 @@ async function testFigures(): Promise<Figure[]> {
     } else parts.push({ label: `    ${what}`, seconds: Number(cpu), how: "one run", unit: "CPU-s" });
   }
   const start = vitestStartFigure();
-  figures.push(start);
+  if (start) figures.push(start);
   if (least && !least.goal?.met) {
     const [largest] = [...parts].sort((a, b) => b.seconds - a.seconds);
     // vitest's own summary of step 2: "Test Files  133 passed (133)", "Tests  2310 passed (2310)".
@@ -338,7 +339,7 @@ async function testFigures(): Promise<Figure[]> {
         `${os.availableParallelism()} cores give at most ${os.availableParallelism()} CPU-seconds each second, so no order of its steps ends in under ${least.seconds.toFixed(0)} s. ` +
         `The largest part is ${largest?.label.trim()} (${largest?.seconds.toFixed(0)} CPU-s): ${checks} checks in ${files} files, and the course's commands ` +
         `(lessons, check, watch, MCP servers, a browser) started as real processes by the tests that prove them; every npm run check among them ` +
-        `starts vitest anew, ${start.seconds.toFixed(1)} CPU-s each before its first check (measured above). ` +
+        `starts vitest anew${start ? `, ${start.seconds.toFixed(1)} CPU-s each before its first check (measured above)` : ""}. ` +
         `60 s on these cores needs the whole run within ${(60 * os.availableParallelism()).toFixed(0)} CPU-seconds.`,
     );
   }
@@ -354,16 +355,18 @@ async function testFigures(): Promise<Figure[]> {
 // What one vitest start costs before any test runs: npm test starts vitest twice itself (steps 2 and
 // 3), and its tests start more through npm run check, watch, hint and progress (most of
 // workbench-output.test.ts's CPU time).
-function vitestStartFigure(): Figure {
+// Without /proc (macOS, Windows) a child's CPU time is not known: no figure, rather than NaN.
+function vitestStartFigure(): Figure | undefined {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_TARGET: "solutions" };
   delete env.ANTHROPIC_API_KEY;
   const vitest = path.join("node_modules", "vitest", "vitest.mjs");
   const runs = Array.from({ length: 3 }, () => {
     cpuOfEndedChild();
     spawnSync(process.execPath, [vitest, "run", path.join("test", "shared", "levels.test.ts")], { env, stdio: "ignore" });
-    return cpuOfEndedChild() ?? Number.NaN;
+    return cpuOfEndedChild();
   });
-  const figure: Figure = { label: "  one vitest start (vitest run on one small test file)", seconds: median(runs), how: "median of 3", unit: "CPU-s" };
+  if (runs.some((seconds) => seconds === undefined)) return undefined;
+  const figure: Figure = { label: "  one vitest start (vitest run on one small test file)", seconds: median(runs as number[]), how: "median of 3", unit: "CPU-s" };
   console.log(chalk.dim(`  ${figure.label.trim()}: ${figure.seconds.toFixed(2)} CPU-s`));
   return figure;
 }
