@@ -31,10 +31,11 @@ export class ApprovalTimedOut extends Error {
 // more, but nobody said no either, so this is not recorded as refused.
 export class ApprovalTabClosed extends Error {
   override name = "ApprovalTabClosed";
-  constructor(tool: string) {
+  // asked: false when the tab was gone before the question could be shown at all.
+  constructor(tool: string, asked = true) {
     super(
-      `the chat page's tab was closed while the approval question for ${tool} waited, so nobody could answer it: ` +
-        "the user neither allowed nor refused it, and nothing was run",
+      `the chat page's tab was closed ${asked ? "while the approval question for" : "before the approval question for"} ${tool} ` +
+        `${asked ? "waited" : "could be shown"}, so nobody could answer it: the user neither allowed nor refused it, and nothing was run`,
     );
   }
 }

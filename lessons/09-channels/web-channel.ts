@@ -232,7 +232,7 @@ export async function openWebChannel(options: WebChannelOptions = {}): Promise<W
         ask({ call, why }) {
           // The server is closing (Ctrl+C): nobody can be asked, and nobody said no.
           if (closingNow) return Promise.reject(new ApprovalInterrupted(call.name, "on the web page"));
-          if (!streams.has(chatId)) return Promise.reject(new ApprovalTabClosed(call.name));
+          if (!streams.has(chatId)) return Promise.reject(new ApprovalTabClosed(call.name, false));
           const id = randomUUID();
           return new Promise<Answer>((resolve, reject) => {
             // Nobody clicked: the gate fails closed on the error, and its words ("not answered in time")
