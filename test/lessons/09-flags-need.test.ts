@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runLessonCommand } from "../../shared/cli/run-lesson.ts";
 import { en } from "../../shared/i18n/en.ts";
 import { ru } from "../../shared/i18n/ru.ts";
+import { lessonInProcess as lesson } from "../helpers/lesson-in-process.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "course-09-flags-"));
@@ -23,17 +23,6 @@ afterAll(() => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-async function lesson(...args: string[]): Promise<{ code: number; out: string }> {
-  let out = "";
-  const keep = (...parts: unknown[]) => void (out += `${parts.map(String).join(" ")}\n`);
-  const spies = [vi.spyOn(console, "log").mockImplementation(keep), vi.spyOn(console, "error").mockImplementation(keep)];
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((text) => ((out += String(text)), true));
-  try {
-    return { code: await runLessonCommand(args), out };
-  } finally {
-    for (const spy of [...spies, write]) spy.mockRestore();
-  }
-}
 
 describe("a lesson 09 flag without the flag it goes with", { timeout: 60_000 }, () => {
   it.each([

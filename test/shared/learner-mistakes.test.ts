@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closestName } from "../../shared/closest-name.ts";
-import { describeError, runLessonCommand } from "../../shared/cli/run-lesson.ts";
+import { describeError } from "../../shared/cli/run-lesson.ts";
 import { en } from "../../shared/i18n/en.ts";
 import { ru } from "../../shared/i18n/ru.ts";
 import { flagHelpLines, type LessonFlags } from "../../shared/lesson-flags.ts";
@@ -20,6 +20,7 @@ import { lessonFlags as lesson08Flags } from "../../lessons/08-assistant/agent.t
 import { lessonFlags as lesson09Flags } from "../../lessons/09-channels/agent.ts";
 import { toolsFromServers, type ConnectedServer } from "../../lessons/11-mcp/mcp-tools.ts";
 import { connectServer } from "../../lessons/11-mcp/connect.ts";
+import { lessonInProcess as lesson } from "../helpers/lesson-in-process.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 const workspace = mkdtempSync(path.join(os.tmpdir(), "course-mistakes-"));
@@ -33,18 +34,6 @@ afterAll(() => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-// `npm run lesson ...args` in this process (English, as vitest.config.ts sets it): its exit code and all it printed.
-async function lesson(...args: string[]): Promise<{ code: number; out: string }> {
-  let out = "";
-  const keep = (...parts: unknown[]) => void (out += `${parts.map(String).join(" ")}\n`);
-  const spies = [vi.spyOn(console, "log").mockImplementation(keep), vi.spyOn(console, "error").mockImplementation(keep)];
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((text) => ((out += String(text)), true));
-  try {
-    return { code: await runLessonCommand(args), out };
-  } finally {
-    for (const spy of [...spies, write]) spy.mockRestore();
-  }
-}
 
 // What a usage mistake must look like: exit 2, the expected words, and nothing a bug report would have.
 function expectUsageMistake(result: { code: number | null; out: string }, words: RegExp): void {
