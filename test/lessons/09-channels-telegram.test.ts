@@ -106,6 +106,12 @@ async function until(what: string, condition: () => boolean): Promise<void> {
   expect(condition(), `waited for: ${what}`).toBe(true);
 }
 
+// The allowed chat's session file, one record per line, as lesson 08 writes it.
+async function sessionRecords(): Promise<Array<{ type: string; result?: { content: string; is_error?: boolean }; message?: { role: string; content: unknown } }>> {
+  const text = await readFile(path.join(dir, "sessions", `telegram-${ALLOWED}.jsonl`), "utf8");
+  return text.trim().split("\n").map((line) => JSON.parse(line));
+}
+
 async function bot(options: { approvalTimeoutMs?: number; lang?: "en" | "ru" } = {}) {
   const assistant = await createAssistant(createClient({ offline: true }).client, { workspace: dir, memoryDir: path.join(dir, "memory"), print: () => undefined });
   const telegram = createTelegramChannel({
@@ -203,10 +209,7 @@ describe("telegram: approval with an inline keyboard", () => {
     await stop();
     expect(existsSync(path.join(dir, "rate.txt"))).toBe(false);
     expect(fake.sent(ALLOWED).some((c) => /No answer within/.test(String(c.params.text)))).toBe(true);
-    const records = (await readFile(path.join(dir, "sessions", `telegram-${ALLOWED}.jsonl`), "utf8"))
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; result?: { content: string; is_error?: boolean }; message?: { role: string; content: unknown } });
+    const records = await sessionRecords();
     const result = records.filter((r) => r.type === "tool_result").at(-1)?.result;
     expect(result?.is_error, "the call did not run").toBe(true);
     expect(result?.content, "the tool result says nobody answered in time").toMatch(/not answered in time/);
@@ -221,10 +224,7 @@ describe("telegram: approval with an inline keyboard", () => {
     fake.message(ALLOWED, task);
     await until("the approval question", () => keyboard() !== undefined);
     await stop();
-    const records = (await readFile(path.join(dir, "sessions", `telegram-${ALLOWED}.jsonl`), "utf8"))
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; result?: { content: string; is_error?: boolean }; message?: { role: string; content: unknown } });
+    const records = await sessionRecords();
     const result = records.filter((r) => r.type === "tool_result").at(-1)?.result;
     expect(result?.is_error, "the call did not run").toBe(true);
     expect(result?.content, "the tool result says why: the assistant stopped, the approval was never given").toMatch(/assistant was stopped.*approval was never given/);

@@ -44,6 +44,17 @@ async function startWeb(options: Parameters<typeof openWebChannel>[0] = {}) {
   return { assistant, web };
 }
 
+// A tab's session file once its turn has ended: unlocked, and holding the model's answer in words.
+// A bounded wait (at most 5 s), not a speed check.
+async function endedSession(file: string): Promise<string> {
+  let session = "";
+  for (let i = 0; i < 500 && (existsSync(`${file}.lock`) || !/"role":"assistant","content":\[\{"type":"text"/.test(session)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    session = await readFile(file, "utf8");
+  }
+  return session;
+}
+
 async function exchange(page: PageSession, text: string, answer?: "yes" | "no"): Promise<WebEvent[]> {
   const events: WebEvent[] = [];
   await postMessage(page, text, (event) => {
@@ -215,12 +226,7 @@ describe("web channel: approval with Allow / Deny", () => {
     expect(received, "the tab was asked before it closed").toContain('"type":"approval"');
     // The turn goes on without the tab (the model hears why the call did not run, and answers); it has
     // ended when its session is unlocked and holds the answer.
-    const file = path.join(dir, "sessions", `web-${page.chat}.jsonl`);
-    let session = "";
-    for (let i = 0; i < 500 && (existsSync(`${file}.lock`) || !/"role":"assistant","content":\[\{"type":"text"/.test(session)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      session = await readFile(file, "utf8");
-    }
+    const session = await endedSession(path.join(dir, "sessions", `web-${page.chat}.jsonl`));
     const results = session.split("\n").filter((line) => line.includes('"type":"tool_result"'));
     expect(results.at(-1), "the save's result: the tab was closed, nobody could answer").toMatch(/tab was closed while the approval question for save_to_file waited.*neither allowed nor refused/);
     expect(results.at(-1)).toMatch(/"is_error":true/);
@@ -243,12 +249,7 @@ describe("web channel: approval with Allow / Deny", () => {
     await turn;
     // The turn goes on after the server closed (the model hears why the call did not run, and answers);
     // it has ended when its session is unlocked.
-    const file = path.join(dir, "sessions", `web-${page.chat}.jsonl`);
-    let session = "";
-    for (let i = 0; i < 500 && (existsSync(`${file}.lock`) || !/"role":"assistant","content":\[\{"type":"text"/.test(session)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      session = await readFile(file, "utf8");
-    }
+    const session = await endedSession(path.join(dir, "sessions", `web-${page.chat}.jsonl`));
     const results = session.split("\n").filter((line) => line.includes('"type":"tool_result"'));
     expect(results.at(-1), "the save's result: never approved, because the assistant stopped").toMatch(/assistant was stopped.*on the web page.*approval was never given/);
     expect(session, "nobody answered no").not.toMatch(/answered no/);
