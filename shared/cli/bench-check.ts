@@ -11,16 +11,23 @@ export interface Part {
 }
 export type CheckParts = Record<"importVitest" | "startVitest" | "empty" | "exercise" | "emptyAgain" | "exerciseAgain" | "importChecks" | "runChecks", Part>;
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+// The environment of a measured run: as CI has it (no colours, no terminal) and never with an API key,
+// so nothing measured talks to the real API. `extra` adds settings of its own.
+export function benchEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", ...extra };
+  delete env.ANTHROPIC_API_KEY;
+  return env;
+}
+
 // Each part's median over `runs` new processes.
 export function measureCheckParts(runs = 3): CheckParts {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
-  delete env.ANTHROPIC_API_KEY;
+  const env = benchEnv();
   const program = path.join("shared", "cli", "bench-check-parts.ts");
   const measured: CheckParts[] = [];
   for (let i = 0; i < runs; i++) {

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import chalk from "chalk";
-import { measureCheckParts, type CheckParts } from "./bench-check.ts";
+import { benchEnv, measureCheckParts, median, type CheckParts } from "./bench-check.ts";
 import { saveToVerdictSeconds } from "./bench-watch.ts";
 import { cpuOfEndedChild } from "./child-cpu.ts";
 import { copyCourse } from "./course-copy.ts";
@@ -21,6 +21,8 @@ import { listUnits } from "./course-files.ts";
 import { SETTLE_MS } from "./watch.ts";
 
 const RUNS = 5;
+// npm as a command: npm.cmd on Windows (started through a shell there, see timeOnce).
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const RESULTS = path.join("bench", "RESULTS.md");
 
 interface Figure {
@@ -32,19 +34,13 @@ interface Figure {
 }
 
 function timeOnce(command: string, args: string[], cwd?: string): number {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
-  delete env.ANTHROPIC_API_KEY;
+  const env = benchEnv();
   const started = performance.now();
   // npm is npm.cmd on Windows, which Node starts only through a shell.
   spawnSync(command, args, { env, cwd, stdio: "ignore", shell: process.platform === "win32" });
   return (performance.now() - started) / 1000;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function measure(label: string, command: string, args: string[], runs = RUNS, cwd?: string): Figure {
   const seconds = median(Array.from({ length: runs }, () => timeOnce(command, args, cwd)));
@@ -71,8 +67,7 @@ const part = (label: string, seconds: number, how: string | number): Figure => (
 // npm run check 1, then what it is made of: npm's start, the course's CLI, vitest's own start, a
 // test run with nothing in it, and what exercise 01's checks add to a run.
 function checkFigures(floor: Figure): Figure[] {
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const check = withGoal(measure("npm run check 1", npm, ["run", "--silent", "check", "1"], 3), atMost(1.0));
+  const check = withGoal(measure("npm run check 1", NPM, ["run", "--silent", "check", "1"], 3), atMost(1.0));
   // The CLI up to where check would start vitest: with no exercise named it stops there (exit 2).
   const cli = measure("node and the course's CLI, to the check command", process.execPath, [path.join("shared", "cli", "launch.mjs"), "check"]);
   const p = partsOfACheck();
@@ -116,8 +111,7 @@ const STEP_NAMES: Array<[step: string, label: string]> = [
 ];
 
 function startSteps(args: string[], runs: number, cwd?: string): Map<string, number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_START_TIMES: "1" };
-  delete env.ANTHROPIC_API_KEY;
+  const env = benchEnv({ COURSE_START_TIMES: "1" });
   const samples = new Map<string, number[]>();
   for (let i = 0; i < runs; i++) {
     const run = spawnSync(process.execPath, [path.resolve(cwd ?? ".", "shared", "cli", "launch.mjs"), ...args], { env, cwd, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
@@ -132,6 +126,11 @@ function startSteps(args: string[], runs: number, cwd?: string): Map<string, num
     }
   }
   return new Map([...samples].map(([step, values]) => [step, median(values)]));
+}
+
+// All the steps' CPU time together.
+function total(steps: Map<string, number>): number {
+  return [...steps.values()].reduce((a, b) => a + b, 0);
 }
 
 function stepFigures(steps: Map<string, number>, runs: number, indent = "    "): Figure[] {
@@ -173,7 +172,7 @@ function lessonOneBreakdown(floor: Figure, node: Figure, root: string): { figure
   const how = `CPU, median of ${runs}`;
   const figures: Figure[] = [
     { label: "  of which: npm's own start (npm run minus node -e 0)", seconds: npmOwn, how: "wall, medians above" },
-    { label: "  of which, run straight from launch.mjs:", seconds: [...steps.values()].reduce((a, b) => a + b, 0), how },
+    { label: "  of which, run straight from launch.mjs:", seconds: total(steps), how },
     ...stepFigures(steps, runs),
     { label: "      in these: loading the Anthropic SDK's chunk", seconds: sdk, how },
     { label: "      in these: Node's fetch classes (undici), at the first request", seconds: undici, how },
@@ -183,7 +182,7 @@ function lessonOneBreakdown(floor: Figure, node: Figure, root: string): { figure
   // (undici) on first use. The course's own start is the rest of the steps.
   const goal = 1.3 * floor.seconds;
   const given = floor.seconds + sdk + undici;
-  const own = [...steps.values()].reduce((a, b) => a + b, 0) - (steps.get("node") ?? 0) - sdk - undici;
+  const own = total(steps) - (steps.get("node") ?? 0) - sdk - undici;
   const notes = [
     `npm run lesson 1: the goal is ${goal.toFixed(2)} s (1.3x npm run). npm run itself (${floor.seconds.toFixed(2)} s, a Node start included), ` +
       `the SDK's code (${sdk.toFixed(2)} s) and the fetch classes its requests need (${undici.toFixed(2)} s) come to ${given.toFixed(2)} s before the course ` +
@@ -201,7 +200,6 @@ function lessonElevenBreakdown(root: string): Figure[] {
   const how = `CPU, median of ${runs}`;
   const steps = startSteps(["lesson", "11", "--offline"], runs, root);
   const serverCpu = (args: string[]) => startSteps(args, runs, root);
-  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   const course = serverCpu(["mcp"]);
   const notesServer = serverCpu(["lessons/11-mcp/notes-server.ts", "workspace/notes"]);
   // The MCP SDK describes every message with zod schemas, built when it loads: all three processes pay it.
@@ -228,10 +226,9 @@ function lessonElevenBreakdown(root: string): Figure[] {
 }
 
 async function startUpFigures(): Promise<Figure[]> {
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const figures: Figure[] = [];
   figures.push(measure("node -e 0 (baseline)", process.execPath, ["-e", "0"]));
-  const floor = measure("npm run (npm's own start-up, baseline)", npm, ["run", "--silent", "bench:noop"]);
+  const floor = measure("npm run (npm's own start-up, baseline)", NPM, ["run", "--silent", "bench:noop"]);
   figures.push(floor);
 
   // Lessons write into workspace/: they run in a copy of the course, so the learner's own files stay
@@ -241,10 +238,10 @@ async function startUpFigures(): Promise<Figure[]> {
   rmSync(path.join(copy.root, "node_modules", ".cache", "course"), { recursive: true, force: true });
   try {
     const lessonRun = (n: number) => ["run", "--silent", "lesson", String(n), "--", "--offline"];
-    figures.push(measure("npm run lesson 1, first run (builds the bundle)", npm, lessonRun(1), 1, copy.root));
+    figures.push(measure("npm run lesson 1, first run (builds the bundle)", NPM, lessonRun(1), 1, copy.root));
     // Issue 27's goal: lesson 1 within 1.3 times npm's own start-up.
     const ratio = 1.3;
-    const lessonOne = withGoal(measure("npm run lesson 1 -- --offline", npm, lessonRun(1), RUNS, copy.root), (s) => ({
+    const lessonOne = withGoal(measure("npm run lesson 1 -- --offline", NPM, lessonRun(1), RUNS, copy.root), (s) => ({
       text: `<= ${ratio}x npm run (${(ratio * floor.seconds).toFixed(2)} s); now ${(s / floor.seconds).toFixed(2)}x`,
       met: s <= ratio * floor.seconds,
     }));
@@ -255,7 +252,7 @@ async function startUpFigures(): Promise<Figure[]> {
       notes.push(...breakdown.notes);
     }
     for (const lesson of listUnits("lessons").filter((l) => l.number > 1)) {
-      const figure = measure(`npm run lesson ${lesson.number} -- --offline`, npm, lessonRun(lesson.number), 3, copy.root);
+      const figure = measure(`npm run lesson ${lesson.number} -- --offline`, NPM, lessonRun(lesson.number), 3, copy.root);
       // Lesson 11 starts two MCP servers; the others have no goal of their own.
       figures.push(lesson.number === 11 ? withGoal(figure, atMost(1.5)) : figure);
       if (lesson.number === 11 && figure.seconds > 1.5) figures.push(...lessonElevenBreakdown(copy.root));
@@ -296,12 +293,10 @@ async function watchFigure(saves?: number): Promise<Figure[]> {
 // npm test, run as CI runs it, read from its own lines: "Steps 1 and 2 took 52.1 s" and the slowest
 // files (self-test.ts prints both).
 async function testFigures(): Promise<Figure[]> {
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0" };
-  delete env.ANTHROPIC_API_KEY;
+  const env = benchEnv();
   const started = performance.now();
   const output = await new Promise<string>((resolve) => {
-    const child = spawn(npm, ["test", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
+    const child = spawn(NPM, ["test", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
     let text = "";
     child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -357,8 +352,7 @@ async function testFigures(): Promise<Figure[]> {
 // workbench-output.test.ts's CPU time).
 // Without /proc (macOS, Windows) a child's CPU time is not known: no figure, rather than NaN.
 function vitestStartFigure(): Figure | undefined {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "true", FORCE_COLOR: "0", COURSE_TARGET: "solutions" };
-  delete env.ANTHROPIC_API_KEY;
+  const env = benchEnv({ COURSE_TARGET: "solutions" });
   const vitest = path.join("node_modules", "vitest", "vitest.mjs");
   const runs = Array.from({ length: 3 }, () => {
     cpuOfEndedChild();
