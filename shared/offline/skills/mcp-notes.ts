@@ -9,7 +9,7 @@ import { parseConversion } from "../currencies.ts";
 import type { Plan, PlanContext, Skill } from "../plan-context.ts";
 import { formatNumber } from "../read-result.ts";
 import { figureFrom } from "./tool-step.ts";
-import { refusalKind } from "./gate-refusal.ts";
+import { isGateRefusal, refusalKind } from "./gate-refusal.ts";
 import { toolSaid } from "../tool-errors.ts";
 
 const NOTES = /(?<!\p{L})(?:notes?|замет\p{L}*)/iu;
@@ -34,7 +34,7 @@ export const mcpNotesSkill: Skill = {
   plan(ctx) {
     if (!ctx.has("mcp__notes__add_note") || !NOTES.test(ctx.task)) return null;
     // A refused note is explained after the figures (convertAndNote); any other refusal ends the plan here.
-    const refused = ctx.results.find((r) => r.name !== "mcp__notes__add_note" && isRefusal(r.output, r.isError));
+    const refused = ctx.results.find((r) => r.name !== "mcp__notes__add_note" && isGateRefusal(r));
     if (refused) return { say: explainRefusal(ctx, refused.name, refused.output) };
     const { from, to, amount } = parseConversion(ctx.task, "USD");
     if (from && to && amount !== undefined) return convertAndNote(ctx, from, to, amount);
@@ -61,7 +61,7 @@ function convertAndNote(ctx: PlanContext, from: string, to: string, amount: numb
   const name = NOTE_NAME.exec(ctx.task)?.[1] ?? `${from}-${to}`.toLowerCase();
   const saved = ctx.lastResult("mcp__notes__add_note");
   if (!saved) return { call: [{ name: "mcp__notes__add_note", input: { name, text: `${amount} ${from} = ${total} ${to} (rate ${rateStep.value})` } }] };
-  if (isRefusal(saved.output, saved.isError)) return { say: `${answer}\n${explainRefusal(ctx, saved.name, saved.output)}` };
+  if (isGateRefusal(saved)) return { say: `${answer}\n${explainRefusal(ctx, saved.name, saved.output)}` };
   if (saved.isError) return { say: `${answer}\n${ctx.t({ en: `The note was not saved: ${toolSaid(ctx, saved.output)}`, ru: `Заметка не сохранена: ${toolSaid(ctx, saved.output)}` })}` };
   return { say: `${answer}\n${ctx.t({ en: `Kept as the note "${name}".`, ru: `Сохранено в заметку «${name}».` })}` };
 }
@@ -101,10 +101,6 @@ function listAndRead(ctx: PlanContext): Plan {
   const read = ctx.lastResult("mcp__notes__read_note");
   if (!read) return { call: [{ name: "mcp__notes__read_note", input: { name: names[0] } }] };
   return { say: `${list}\n${ctx.t({ en: `"${names[0]}" says:`, ru: `В «${names[0]}» записано:` })}\n${read.output.trim()}` };
-}
-
-function isRefusal(output: string, isError: boolean): boolean {
-  return isError && /^\s*Not run\b/i.test(output);
 }
 
 function explainRefusal(ctx: PlanContext, tool: string, output: string): string {
